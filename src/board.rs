@@ -1,0 +1,684 @@
+//! Boards: the tile grid, its grammar (SPEC §2) and its canonical form.
+//!
+//! [`Board::parse`] turns text such as `ezmrnubeslospaon`, `ezmr/nube/slos/paon`,
+//! `a b qu d/e f g h` or `[th]at/.n*e` into an R×C grid of [`Tile`]s, or a
+//! [`BoardError`] naming the column at fault. A `Board` exists only once
+//! parsing has succeeded, so every row has the same length and R, C >= 1.
+//! Mapping tiles to a dictionary's symbols is left to [`crate::solve`].
+
+use std::fmt;
+
+use unicode_normalization::char::is_combining_mark;
+
+use crate::alphabet::Normalizer;
+
+/// The most wildcard tiles one board may hold: each one multiplies the search.
+pub const MAX_WILDCARDS: usize = 4;
+
+/// The most rows, and the most columns, a board may have.
+pub const MAX_SIDE: usize = 4096;
+
+/// One cell's face.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tile {
+    /// A single letter (normalised). A plain `q` is written `[q]`.
+    Letter(char),
+    /// Several letters read in order, such as `qu` (the Qu face) or `th`.
+    Letters(Box<str>),
+    /// `.`: no word passes through this cell.
+    Blank,
+    /// `*`: matches any one letter.
+    Wildcard,
+}
+
+impl Tile {
+    /// The Qu face, which `q` and `qu` both mean on a board.
+    pub fn qu() -> Tile {
+        Tile::Letters("qu".into())
+    }
+
+    /// A tile of the given letters: one letter makes a [`Tile::Letter`].
+    fn from_letters(letters: &str) -> Tile {
+        let mut chars = letters.chars();
+        match (chars.next(), chars.next()) {
+            (Some(letter), None) => Tile::Letter(letter),
+            _ => Tile::Letters(letters.into()),
+        }
+    }
+
+    /// How many letters of a word this tile spells (`Qu` = 2, blank = 0).
+    pub fn letter_count(&self) -> usize {
+        match self {
+            Tile::Letter(_) | Tile::Wildcard => 1,
+            Tile::Letters(letters) => letters.chars().count(),
+            Tile::Blank => 0,
+        }
+    }
+}
+
+impl fmt::Display for Tile {
+    /// The tile in canonical form: `a`, `qu`, `[q]`, `[th]`, `.`, `*`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tile::Letter('q') => f.write_str("[q]"),
+            Tile::Letter(letter) => write!(f, "{letter}"),
+            Tile::Letters(letters) if &**letters == "qu" => f.write_str("qu"),
+            Tile::Letters(letters) => write!(f, "[{letters}]"),
+            Tile::Blank => f.write_str("."),
+            Tile::Wildcard => f.write_str("*"),
+        }
+    }
+}
+
+/// A parsed board: `rows` × `cols` tiles in row-major order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    /// Number of rows, at least 1.
+    rows: usize,
+    /// Number of columns, at least 1.
+    cols: usize,
+    /// `rows * cols` tiles, row by row.
+    tiles: Vec<Tile>,
+}
+
+/// Why a board could not be parsed, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardError {
+    /// The 1-based character column of the fault in the input, when there is one.
+    pub column: Option<usize>,
+    /// What was wrong.
+    pub kind: BoardErrorKind,
+}
+
+/// The ways a board can be malformed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardErrorKind {
+    /// Nothing but white space.
+    Empty,
+    /// A character that is neither a letter nor part of the grammar.
+    UnexpectedChar(char),
+    /// A combining mark with no letter before it.
+    LoneMark(char),
+    /// `[` with no `]` after it.
+    UnclosedBracket,
+    /// `[]`.
+    EmptyBracket,
+    /// A row with no tile, as in `ab//cd` or a trailing `/`.
+    EmptyRow { row: usize },
+    /// A row whose length differs from the first row's.
+    RaggedRow {
+        row: usize,
+        found: usize,
+        expected: usize,
+    },
+    /// A board without `/` whose tile count is not a perfect square.
+    NotSquare { tiles: usize, holds_qu: bool },
+    /// More than [`MAX_WILDCARDS`] `*` tiles.
+    TooManyWildcards { count: usize },
+    /// More than [`MAX_SIDE`] rows or columns.
+    TooLarge { rows: usize, cols: usize },
+}
+
+impl fmt::Display for BoardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(column) = self.column {
+            write!(f, "column {column}: ")?;
+        }
+        match &self.kind {
+            BoardErrorKind::Empty => f.write_str("the board is empty"),
+            BoardErrorKind::UnexpectedChar(c) => {
+                write!(
+                    f,
+                    "unexpected character {c:?} (tiles are letters, '.', '*' or '[..]')"
+                )
+            }
+            BoardErrorKind::LoneMark(c) => {
+                write!(f, "combining mark {c:?} without a letter before it")
+            }
+            BoardErrorKind::UnclosedBracket => f.write_str("'[' without a closing ']'"),
+            BoardErrorKind::EmptyBracket => f.write_str("empty tile '[]'"),
+            BoardErrorKind::EmptyRow { row } => write!(f, "row {row} has no tile"),
+            BoardErrorKind::RaggedRow {
+                row,
+                found,
+                expected,
+            } => write!(
+                f,
+                "row {row} has {found} tiles, expected {expected} like row 1"
+            ),
+            BoardErrorKind::NotSquare { tiles, holds_qu } => {
+                let side = tiles.isqrt();
+                write!(
+                    f,
+                    "{tiles} tiles do not make a square board (expected {} or {}), \
+                     or separate the rows with '/'",
+                    side * side,
+                    (side + 1) * (side + 1)
+                )?;
+                if *holds_qu && (side + 1) * (side + 1) == tiles + 1 {
+                    f.write_str(
+                        "; note that 'qu' is one tile: write '[q]u' for a q tile and a u tile",
+                    )?;
+                }
+                Ok(())
+            }
+            BoardErrorKind::TooManyWildcards { count } => write!(
+                f,
+                "{count} wildcard tiles, at most {MAX_WILDCARDS} are allowed"
+            ),
+            BoardErrorKind::TooLarge { rows, cols } => write!(
+                f,
+                "a {rows}x{cols} board is too large, at most {MAX_SIDE}x{MAX_SIDE} is allowed"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BoardError {}
+
+impl Board {
+    /// Parses a board written in the grammar of SPEC §2, normalising its
+    /// letters with `normalizer` (the dictionary's).
+    pub fn parse(input: &str, normalizer: &Normalizer) -> Result<Board, BoardError> {
+        let mut parser = Parser {
+            normalizer,
+            scratch: String::new(),
+            holds_qu: false,
+        };
+        parser.parse(input)
+    }
+
+    /// A board of the given tiles; `None` unless `rows * cols == tiles.len()`
+    /// and both sides are between 1 and [`MAX_SIDE`].
+    pub fn from_tiles(rows: usize, cols: usize, tiles: Vec<Tile>) -> Option<Board> {
+        let valid = (1..=MAX_SIDE).contains(&rows)
+            && (1..=MAX_SIDE).contains(&cols)
+            && rows * cols == tiles.len();
+        valid.then_some(Board { rows, cols, tiles })
+    }
+
+    /// Number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// Number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The tiles in row-major order: cell `r * cols + c` is row `r`, column `c`.
+    pub fn tiles(&self) -> &[Tile] {
+        &self.tiles
+    }
+
+    /// Number of cells.
+    pub fn len(&self) -> usize {
+        self.tiles.len()
+    }
+
+    /// Always false: a board has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.tiles.is_empty()
+    }
+
+    /// The (row, column) of `cell`.
+    pub fn position(&self, cell: usize) -> (usize, usize) {
+        (cell / self.cols, cell % self.cols)
+    }
+
+    /// The up to eight cells adjacent to `cell`, in row-major order.
+    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let (row, col) = self.position(cell);
+        let rows = row.saturating_sub(1)..=(row + 1).min(self.rows - 1);
+        rows.flat_map(move |r| {
+            let cols = col.saturating_sub(1)..=(col + 1).min(self.cols - 1);
+            cols.map(move |c| r * self.cols + c)
+        })
+        .filter(move |&other| other != cell)
+    }
+
+    /// The canonical form: lower case, rows joined by `/`, multi-letter tiles
+    /// other than `qu` in brackets (`ezmr/nube/slos/paon`). A single row of
+    /// several tiles ends with `/` (`abc/`), so the form always reads back
+    /// as the same board.
+    pub fn canonical(&self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (row, tiles) in self.tiles.chunks(self.cols).enumerate() {
+            if row > 0 {
+                f.write_str("/")?;
+            }
+            for tile in tiles {
+                write!(f, "{tile}")?;
+            }
+        }
+        if self.rows == 1 && self.cols > 1 {
+            // Without it, `abcd` would read back as 2x2.
+            f.write_str("/")?;
+        }
+        Ok(())
+    }
+}
+
+/// The state of one parse: the normaliser and a reusable buffer.
+struct Parser<'n> {
+    normalizer: &'n Normalizer,
+    /// Letters of the tile being read, before normalisation.
+    scratch: String,
+    /// Whether a `qu` tile was read, for the not-square hint.
+    holds_qu: bool,
+}
+
+/// A character of the input with its 1-based column.
+type Located = (usize, char);
+
+impl Parser<'_> {
+    fn parse(&mut self, input: &str) -> Result<Board, BoardError> {
+        let chars: Vec<Located> = input.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();
+        let is_blank = |&(_, c): &Located| c.is_whitespace();
+        if chars.iter().all(is_blank) {
+            return Err(error(None, BoardErrorKind::Empty));
+        }
+        let has_slash = chars.iter().any(|&(_, c)| c == '/');
+        // One trailing `/` ends the last row, so a single row of any length
+        // can be written (`abc/`).
+        let end = chars.iter().rposition(|c| !is_blank(c)).unwrap_or(0);
+        let body = match chars[end] {
+            (_, '/') if end > 0 && chars[end - 1].1 != '/' => &chars[..end],
+            _ => &chars[..],
+        };
+        let mut tiles = Vec::new();
+        let mut cols = 0;
+        let mut rows = 0;
+        // The column where the current row starts.
+        let mut row_column = 1;
+        for row in body.split(|&(_, c)| c == '/') {
+            rows += 1;
+            let column = row_column;
+            row_column += row.len() + 1;
+            let start = row.iter().position(|c| !is_blank(c));
+            let end = row.iter().rposition(|c| !is_blank(c));
+            let row_chars = match (start, end) {
+                (Some(start), Some(end)) => &row[start..=end],
+                _ => return Err(error(Some(column), BoardErrorKind::EmptyRow { row: rows })),
+            };
+            let before = tiles.len();
+            if row_chars
+                .iter()
+                .any(|&(_, c)| c.is_whitespace() || c == ',')
+            {
+                self.tokens(row_chars, &mut tiles)?;
+            } else {
+                self.compact(row_chars, &mut tiles)?;
+            }
+            let found = tiles.len() - before;
+            if rows == 1 {
+                cols = found;
+            } else if found != cols {
+                return Err(error(
+                    Some(row_chars[0].0),
+                    BoardErrorKind::RaggedRow {
+                        row: rows,
+                        found,
+                        expected: cols,
+                    },
+                ));
+            }
+        }
+        if !has_slash {
+            let side = tiles.len().isqrt();
+            if side * side != tiles.len() {
+                return Err(error(
+                    None,
+                    BoardErrorKind::NotSquare {
+                        tiles: tiles.len(),
+                        holds_qu: self.holds_qu,
+                    },
+                ));
+            }
+            rows = side;
+            cols = side;
+        }
+        let wildcards = tiles.iter().filter(|t| **t == Tile::Wildcard).count();
+        if wildcards > MAX_WILDCARDS {
+            return Err(error(
+                None,
+                BoardErrorKind::TooManyWildcards { count: wildcards },
+            ));
+        }
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(error(None, BoardErrorKind::TooLarge { rows, cols }));
+        }
+        Ok(Board { rows, cols, tiles })
+    }
+
+    /// A row without separators: one tile per letter, `qu` and `[..]` aside.
+    fn compact(&mut self, row: &[Located], tiles: &mut Vec<Tile>) -> Result<(), BoardError> {
+        let mut i = 0;
+        while i < row.len() {
+            let (column, c) = row[i];
+            match c {
+                '.' => {
+                    tiles.push(Tile::Blank);
+                    i += 1;
+                }
+                '*' => {
+                    tiles.push(Tile::Wildcard);
+                    i += 1;
+                }
+                '[' => {
+                    let Some(close) = row[i..].iter().position(|&(_, c)| c == ']') else {
+                        return Err(error(Some(column), BoardErrorKind::UnclosedBracket));
+                    };
+                    tiles.push(self.bracketed(&row[i..=i + close])?);
+                    i += close + 1;
+                }
+                _ => {
+                    let next_is_mark = row.get(i + 1).is_some_and(|&(_, c)| is_combining_mark(c));
+                    let letter = if c.is_ascii_alphabetic() && !next_is_mark {
+                        // The fast path: one ASCII letter needs no normalising buffer.
+                        i += 1;
+                        Tile::Letter(c.to_ascii_lowercase())
+                    } else {
+                        i = self.letter_cluster(row, i)?;
+                        Tile::from_letters(&self.normalized_scratch())
+                    };
+                    if letter == Tile::Letter('q') {
+                        // `q` is the Qu face; a `u` right after it is part of it.
+                        if row.get(i).is_some_and(|&(_, c)| c == 'u' || c == 'U') {
+                            i += 1;
+                        }
+                        self.holds_qu = true;
+                        tiles.push(Tile::qu());
+                    } else {
+                        tiles.push(letter);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A row of tokens separated by spaces or commas: one tile per token.
+    fn tokens(&mut self, row: &[Located], tiles: &mut Vec<Tile>) -> Result<(), BoardError> {
+        for token in row.split(|&(_, c)| c.is_whitespace() || c == ',') {
+            let Some(&(column, first)) = token.first() else {
+                continue;
+            };
+            let tile = match first {
+                '.' | '*' if token.len() > 1 => {
+                    return Err(error(
+                        Some(token[1].0),
+                        BoardErrorKind::UnexpectedChar(token[1].1),
+                    ));
+                }
+                '.' => Tile::Blank,
+                '*' => Tile::Wildcard,
+                '[' => {
+                    if token.last().map(|&(_, c)| c) != Some(']') {
+                        return Err(error(Some(column), BoardErrorKind::UnclosedBracket));
+                    }
+                    self.bracketed(token)?
+                }
+                _ => {
+                    self.scratch.clear();
+                    let mut i = 0;
+                    while i < token.len() {
+                        i = self.letter_cluster(token, i)?;
+                    }
+                    let letters = self.normalized_scratch();
+                    if letters == "q" || letters == "qu" {
+                        self.holds_qu = true;
+                        Tile::qu()
+                    } else {
+                        Tile::from_letters(&letters)
+                    }
+                }
+            };
+            tiles.push(tile);
+        }
+        Ok(())
+    }
+
+    /// `[..]`, brackets included: a tile of exactly the letters inside.
+    fn bracketed(&mut self, token: &[Located]) -> Result<Tile, BoardError> {
+        let inside = &token[1..token.len() - 1];
+        if inside.is_empty() {
+            return Err(error(Some(token[0].0), BoardErrorKind::EmptyBracket));
+        }
+        self.scratch.clear();
+        let mut i = 0;
+        while i < inside.len() {
+            i = self.letter_cluster(inside, i)?;
+        }
+        let letters = self.normalized_scratch();
+        if letters == "qu" {
+            self.holds_qu = true;
+        }
+        Ok(Tile::from_letters(&letters))
+    }
+
+    /// Appends the letter at `row[start]` and the combining marks after it to
+    /// the scratch buffer; returns the index after them.
+    fn letter_cluster(&mut self, row: &[Located], start: usize) -> Result<usize, BoardError> {
+        let (column, c) = row[start];
+        if is_combining_mark(c) {
+            return Err(error(Some(column), BoardErrorKind::LoneMark(c)));
+        }
+        if !c.is_alphabetic() {
+            return Err(error(Some(column), BoardErrorKind::UnexpectedChar(c)));
+        }
+        self.scratch.push(c);
+        let mut end = start + 1;
+        while let Some(&(_, mark)) = row.get(end).filter(|&&(_, c)| is_combining_mark(c)) {
+            self.scratch.push(mark);
+            end += 1;
+        }
+        Ok(end)
+    }
+
+    /// The scratch buffer normalised; clears the buffer.
+    fn normalized_scratch(&mut self) -> String {
+        let letters = self.normalizer.normalize(&self.scratch).into_owned();
+        self.scratch.clear();
+        letters
+    }
+}
+
+fn error(column: Option<usize>, kind: BoardErrorKind) -> BoardError {
+    BoardError { column, kind }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[track_caller]
+    fn check(input: &str, rows: usize, cols: usize, canonical: &str) {
+        let board = Board::parse(input, &Normalizer::default())
+            .unwrap_or_else(|e| panic!("{input:?} should parse: {e}"));
+        assert_eq!((board.rows(), board.cols()), (rows, cols), "{input:?}");
+        assert_eq!(board.canonical(), canonical, "{input:?}");
+        // The canonical form reads back as the same board.
+        let again = Board::parse(canonical, &Normalizer::default()).unwrap();
+        assert_eq!(again, board, "{canonical:?} does not round-trip");
+    }
+
+    #[track_caller]
+    fn check_error(input: &str, expected: &str) {
+        let error = Board::parse(input, &Normalizer::default())
+            .expect_err(&format!("{input:?} should not parse"));
+        assert_eq!(error.to_string(), expected, "{input:?}");
+    }
+
+    #[test]
+    fn spec_examples() {
+        check("ezmrnubeslospaon", 4, 4, "ezmr/nube/slos/paon");
+        check("ezmr/nube/slos/paon", 4, 4, "ezmr/nube/slos/paon");
+        check(
+            "r e i b t m f w i r a e r h s t",
+            4,
+            4,
+            "reib/tmfw/irae/rhst",
+        );
+        check("a b qu d/e f g h", 2, 4, "abqud/efgh");
+        // The SPEC's last example has 3 tiles in row 1 and 4 in row 2, so by
+        // the rule "all rows must have the same number of tiles" it is an error.
+        check_error(
+            "[th]at/.n*e",
+            "column 8: row 2 has 4 tiles, expected 3 like row 1",
+        );
+        check("[th]at/.n*", 2, 3, "[th]at/.n*");
+    }
+
+    #[test]
+    fn tiles() {
+        let board = Board::parse("[th]at/.n*", &Normalizer::default()).unwrap();
+        let expected = [
+            Tile::Letters("th".into()),
+            Tile::Letter('a'),
+            Tile::Letter('t'),
+            Tile::Blank,
+            Tile::Letter('n'),
+            Tile::Wildcard,
+        ];
+        assert_eq!(board.tiles(), &expected);
+        assert_eq!(board.tiles()[0].letter_count(), 2);
+    }
+
+    #[test]
+    fn qu_and_q() {
+        // `q` alone is the Qu face, `qu` too, and `quu` is Qu then u.
+        check("qabc", 2, 2, "qua/bc");
+        check("quabc", 2, 2, "qua/bc");
+        check("qu/a", 2, 1, "qu/a");
+        check("quu/ab", 2, 2, "quu/ab");
+        check("[q]u/ab", 2, 2, "[q]u/ab");
+        check("[q]uab", 2, 2, "[q]u/ab");
+        check("[qu]x/ab", 2, 2, "qux/ab");
+        check("q u a b", 2, 2, "quu/ab");
+        check("[q] u a b", 2, 2, "[q]u/ab");
+        check("QUABC", 2, 2, "qua/bc");
+    }
+
+    #[test]
+    fn separators() {
+        check("a,b,c,d", 2, 2, "ab/cd");
+        check("a, b, c, d", 2, 2, "ab/cd");
+        check("  ab/cd  ", 2, 2, "ab/cd");
+        check("ab / cd", 2, 2, "ab/cd");
+        check("th in/er an", 2, 2, "[th][in]/[er][an]");
+        check("[th] . * e", 2, 2, "[th]./*e");
+        check("abc/", 1, 3, "abc/");
+        check("abcd/", 1, 4, "abcd/");
+        check("ab/cd/", 2, 2, "ab/cd");
+        check("a b c /", 1, 3, "abc/");
+        check("a", 1, 1, "a");
+        check("a/", 1, 1, "a");
+        check("a/b/c", 3, 1, "a/b/c");
+        check("ABCD", 2, 2, "ab/cd");
+    }
+
+    #[test]
+    fn unicode_letters() {
+        check("äöåß", 2, 2, "äö/åß");
+        check("ÄÖÅÉ", 2, 2, "äö/åé");
+        // "e" with a combining acute accent is one tile, é.
+        check("cafe\u{301}", 2, 2, "ca/fé");
+        let folded = Board::parse("çäßœ", &Normalizer::new(true)).unwrap();
+        assert_eq!(folded.canonical(), "ca/[ss][oe]");
+    }
+
+    #[test]
+    fn errors() {
+        check_error("", "the board is empty");
+        check_error("   ", "the board is empty");
+        check_error(
+            "abcde",
+            "5 tiles do not make a square board (expected 4 or 9), or separate the rows with '/'",
+        );
+        check_error(
+            "abcdefghijklmnopq",
+            "17 tiles do not make a square board (expected 16 or 25), or separate the rows with '/'",
+        );
+        check_error(
+            "quackabcdefghijk",
+            "15 tiles do not make a square board (expected 9 or 16), or separate the rows with '/'; \
+             note that 'qu' is one tile: write '[q]u' for a q tile and a u tile",
+        );
+        check_error("ab/c", "column 4: row 2 has 1 tiles, expected 2 like row 1");
+        check_error("ab/cd//", "column 7: row 3 has no tile");
+        check_error("/", "column 1: row 1 has no tile");
+        check_error("ab//cd", "column 4: row 2 has no tile");
+        check_error("/ab", "column 1: row 1 has no tile");
+        check_error(
+            "ab1d",
+            "column 3: unexpected character '1' (tiles are letters, '.', '*' or '[..]')",
+        );
+        check_error(
+            "ab😀d",
+            "column 3: unexpected character '😀' (tiles are letters, '.', '*' or '[..]')",
+        );
+        check_error(
+            "ab\0d",
+            "column 3: unexpected character '\\0' (tiles are letters, '.', '*' or '[..]')",
+        );
+        check_error("ab[cd", "column 3: '[' without a closing ']'");
+        check_error("a b [cd", "column 5: '[' without a closing ']'");
+        check_error("ab[]d", "column 3: empty tile '[]'");
+        check_error(
+            "ab]d",
+            "column 3: unexpected character ']' (tiles are letters, '.', '*' or '[..]')",
+        );
+        check_error(
+            "a[b1]cd",
+            "column 4: unexpected character '1' (tiles are letters, '.', '*' or '[..]')",
+        );
+        check_error(
+            "a b .. d",
+            "column 6: unexpected character '.' (tiles are letters, '.', '*' or '[..]')",
+        );
+        check_error(
+            "\u{301}abc",
+            "column 1: combining mark '\\u{301}' without a letter before it",
+        );
+        check_error("*****abcd", "5 wildcard tiles, at most 4 are allowed");
+    }
+
+    #[test]
+    fn at_most_four_wildcards() {
+        check("****abcde", 3, 3, "***/*ab/cde");
+    }
+
+    #[test]
+    fn too_large() {
+        let row = "a".repeat(MAX_SIDE + 1);
+        check_error(
+            &format!("{row}/{row}"),
+            "a 2x4097 board is too large, at most 4096x4096 is allowed",
+        );
+        let side = "a".repeat(MAX_SIDE);
+        let board = Board::parse(&side, &Normalizer::default()).unwrap();
+        assert_eq!((board.rows(), board.cols()), (64, 64));
+    }
+
+    #[test]
+    fn neighbours() {
+        let board = Board::parse("abc/def/ghi", &Normalizer::default()).unwrap();
+        assert_eq!(board.neighbours(0).collect::<Vec<_>>(), [1, 3, 4]);
+        assert_eq!(
+            board.neighbours(4).collect::<Vec<_>>(),
+            [0, 1, 2, 3, 5, 6, 7, 8]
+        );
+        assert_eq!(board.neighbours(8).collect::<Vec<_>>(), [4, 5, 7]);
+        let line = Board::parse("abc/", &Normalizer::default()).unwrap();
+        assert_eq!(line.neighbours(1).collect::<Vec<_>>(), [0, 2]);
+        let single = Board::parse("a", &Normalizer::default()).unwrap();
+        assert_eq!(single.neighbours(0).count(), 0);
+    }
+}

@@ -1,0 +1,127 @@
+//! `boggle solve`: its options, and the run from arguments or standard input
+//! to a locked, buffered standard output.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::num::NonZeroUsize;
+
+use anyhow::Context;
+use boggle::batch::Batch;
+use boggle::output::{Format, OutputOptions, SortOrder};
+use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
+use boggle::{Board, SolveOptions, Solver};
+use clap::Args;
+
+use super::{DictArgs, Outcome, Usage};
+
+const EXAMPLES: &str = "\
+Examples:
+  boggle solve ezmrnubeslospaon
+  boggle solve ezmr/nube/slos/paon --format json --paths
+  boggle solve 'a b qu d/e f g h' --lengths 3,6,7
+  boggle solve --sort alpha --format words ezmrnubeslospaon
+  cat boards.txt | boggle solve --format summary -j 2";
+
+/// `boggle solve` options.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct SolveArgs {
+    /// Boards such as ezmrnubeslospaon or ezmr/nube/slos/paon; none or '-'
+    /// reads one board per line from standard input
+    #[arg(value_name = "BOARD")]
+    boards: Vec<String>,
+
+    #[command(flatten)]
+    dict: DictArgs,
+
+    /// Scoring rules: classic, big, superbig, or auto (by board size)
+    #[arg(long, default_value = "auto", value_name = "RULES")]
+    rules: RulesChoice,
+
+    /// Shortest word reported, in letters [default: from the rules]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
+    min_len: Option<u8>,
+
+    /// Longest word reported, in letters
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
+    max_len: Option<u8>,
+
+    /// Only words of these lengths, e.g. 3,6,7
+    #[arg(long, value_name = "LIST", value_parser = parse_lengths)]
+    lengths: Option<Vec<usize>>,
+
+    /// Output format: text, words, json or summary
+    #[arg(long, default_value = "text", value_name = "FORMAT")]
+    format: Format,
+
+    /// Word order: score (then alphabetical), alpha or length
+    #[arg(long, default_value = "score", value_name = "ORDER")]
+    sort: SortOrder,
+
+    /// Show each word's path of (row, column) cells
+    #[arg(long)]
+    paths: bool,
+
+    /// Worker threads [default: all cores]
+    #[arg(short = 'j', long, value_name = "N")]
+    threads: Option<NonZeroUsize>,
+}
+
+impl SolveArgs {
+    pub fn run(self) -> anyhow::Result<Outcome> {
+        if let Some(threads) = self.threads {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads.get())
+                .build_global()
+                .context("cannot start the worker threads")?;
+        }
+        let from_stdin = self.boards.is_empty() || self.boards == ["-"];
+        if !from_stdin && self.boards.iter().any(|b| b == "-") {
+            return Err(Usage("'-' (standard input) must be the only BOARD".into()).into());
+        }
+        let dict = self.dict.load()?;
+        let options = SolveOptions {
+            rules: self.rules,
+            lengths: LengthOptions {
+                min_len: self.min_len.map(usize::from),
+                max_len: self.max_len.map(usize::from),
+                lengths: self.lengths,
+            },
+            paths: self.paths,
+        };
+        let solver = Solver::with_options(&dict, options);
+        let output = OutputOptions {
+            format: self.format,
+            sort: self.sort,
+            paths: self.paths,
+            several: self.boards.len() > 1,
+        };
+        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        if from_stdin {
+            let stdin = io::stdin();
+            let interactive = stdin.is_terminal();
+            let batch =
+                Batch::new(&solver, output).chunk_lines(if interactive { 1 } else { usize::MAX });
+            let several = interactive.then_some(true);
+            let report = batch.run_lines(stdin.lock(), &mut out, several, &mut |message| {
+                eprintln!("boggle: {message}");
+            })?;
+            out.flush()?;
+            return Ok(if report.bad_lines > 0 {
+                Outcome::BadData
+            } else {
+                Outcome::Success
+            });
+        }
+        let boards = self
+            .boards
+            .iter()
+            .map(|text| {
+                Board::parse(text, dict.normalizer())
+                    .map_err(|error| Usage(format!("board '{text}': {error}")))
+            })
+            .collect::<Result<Vec<Board>, Usage>>()?;
+        Batch::new(&solver, output).run_boards(&boards, &mut out)?;
+        out.flush()?;
+        Ok(Outcome::Success)
+    }
+}

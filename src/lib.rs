@@ -1,0 +1,34 @@
+//! `boggle` finds every word on a Boggle board.
+//!
+//! The library does all the work and no process I/O: it parses boards
+//! ([`Board`]), loads word lists into a compact trie ([`Dictionary`]), searches
+//! boards ([`Solver`]), scores words ([`Rules`]) and writes results to any
+//! [`std::io::Write`] ([`output`]). The `boggle` binary only turns command-line
+//! arguments into these values and maps errors to exit codes.
+//!
+//! ```
+//! use boggle::{Board, Dictionary, Normalizer, Rules, SolveConfig, Solver};
+//!
+//! let dict = Dictionary::from_words(["cat", "act", "tact"], Normalizer::default()).unwrap();
+//! let board = Board::parse("cat/xxx", &Normalizer::default()).unwrap();
+//! let config = SolveConfig::new(Rules::Classic);
+//! let solution = Solver::new(&dict, config).solve(&board);
+//! let words: Vec<String> = solution.words.iter().map(|w| dict.word_text(w.word)).collect();
+//! assert_eq!(words, ["act", "cat"]);
+//! ```
+
+pub mod alphabet;
+pub mod batch;
+pub mod board;
+pub mod dict;
+pub mod output;
+pub mod rules;
+pub mod solve;
+pub mod trie;
+
+pub use alphabet::{Alphabet, Normalizer, Symbol};
+pub use board::{Board, BoardError, Tile};
+pub use dict::{DictError, Dictionary};
+pub use rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
+pub use solve::{FoundWord, Scratch, Solution, SolveConfig, SolveOptions, Solver};
+pub use trie::{NodeId, Trie, WordId};

@@ -1,0 +1,62 @@
+//! The `boggle` binary: parses the command line, runs the command and maps
+//! what happened to an exit code (SPEC §10). All the work is in the library.
+
+mod cli;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+use clap::error::ErrorKind;
+
+use cli::{Cli, Outcome, Usage};
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_error(&error),
+    };
+    match cli.command.run() {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::BadData) => ExitCode::from(1),
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            let code = if error.is::<Usage>() { 2 } else { 1 };
+            let message = format!("{error:#}").replace('\n', " ");
+            let _ = writeln!(io::stderr(), "boggle: {message}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// Help and version go to standard output as clap writes them; any other
+/// clap error becomes one `boggle: ` line and exit code 2.
+fn clap_error(error: &clap::Error) -> ExitCode {
+    match error.kind() {
+        ErrorKind::DisplayHelp
+        | ErrorKind::DisplayVersion
+        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            let _ = error.print();
+            match error.kind() {
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::from(2),
+                _ => ExitCode::SUCCESS,
+            }
+        }
+        _ => {
+            let rendered = error.render().to_string();
+            let first = rendered.lines().next().unwrap_or("invalid arguments");
+            let message = first.strip_prefix("error: ").unwrap_or(first);
+            let _ = writeln!(io::stderr(), "boggle: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Whether the output pipe was closed under us: that ends the run quietly.
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

@@ -1,0 +1,362 @@
+//! Writers for `boggle solve`'s output formats (SPEC §6): `text`, `words`,
+//! `json` and `summary`, and the error records of bad input lines (SPEC §10).
+//!
+//! Every writer is generic over [`io::Write`], so it is tested on a `Vec<u8>`
+//! and the binary hands it a locked, buffered stdout. Choosing the order of
+//! boards and where the output goes is left to the caller.
+
+use std::io::{self, Write};
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::board::Board;
+use crate::dict::Dictionary;
+use crate::solve::{FoundWord, Solution};
+
+/// An output format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Score and word per line, then `N words, P points`.
+    #[default]
+    Text,
+    /// The words alone.
+    Words,
+    /// One JSON object per board, one per line.
+    Json,
+    /// `board\tcount\tscore` per board.
+    Summary,
+}
+
+impl FromStr for Format {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Format, String> {
+        match text {
+            "text" => Ok(Format::Text),
+            "words" => Ok(Format::Words),
+            "json" => Ok(Format::Json),
+            "summary" => Ok(Format::Summary),
+            _ => Err(format!(
+                "unknown format '{text}' (expected text, words, json or summary)"
+            )),
+        }
+    }
+}
+
+/// The order words are listed in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SortOrder {
+    /// Score descending, then alphabetical.
+    #[default]
+    Score,
+    /// Alphabetical.
+    Alpha,
+    /// Length ascending, then alphabetical.
+    Length,
+}
+
+impl FromStr for SortOrder {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<SortOrder, String> {
+        match text {
+            "score" => Ok(SortOrder::Score),
+            "alpha" => Ok(SortOrder::Alpha),
+            "length" => Ok(SortOrder::Length),
+            _ => Err(format!(
+                "unknown sort order '{text}' (expected score, alpha or length)"
+            )),
+        }
+    }
+}
+
+/// How solutions are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OutputOptions {
+    /// The format.
+    pub format: Format,
+    /// The order of words.
+    pub sort: SortOrder,
+    /// Whether to print each word's path.
+    pub paths: bool,
+    /// Whether the run has several boards: text blocks then start with
+    /// `# board`, and text and word blocks are separated by an empty line.
+    pub several: bool,
+}
+
+/// Writes one board's solution. `index` is the board's place among the
+/// boards written so far (0 for the first), for block separators.
+pub fn write_solution<W: Write>(
+    out: &mut W,
+    dict: &Dictionary,
+    board: &Board,
+    solution: &Solution,
+    options: &OutputOptions,
+    index: usize,
+) -> io::Result<()> {
+    let words = sorted(&solution.words, options.sort);
+    let separate = options.several && index > 0;
+    match options.format {
+        Format::Text => {
+            if separate {
+                out.write_all(b"\n")?;
+            }
+            if options.several {
+                writeln!(out, "# {board}")?;
+            }
+            for word in &words {
+                write!(out, "{:>2} {}", word.score, dict.word_text(word.word))?;
+                if options.paths {
+                    for &cell in &word.path {
+                        let (row, col) = board.position(cell as usize);
+                        write!(out, " {row},{col}")?;
+                    }
+                }
+                out.write_all(b"\n")?;
+            }
+            let count = words.len();
+            let score = solution.score();
+            writeln!(
+                out,
+                "{count} word{}, {score} point{}",
+                plural(count as u64),
+                plural(score)
+            )
+        }
+        Format::Words => {
+            if separate {
+                out.write_all(b"\n")?;
+            }
+            for word in &words {
+                writeln!(out, "{}", dict.word_text(word.word))?;
+            }
+            Ok(())
+        }
+        Format::Json => {
+            let record = JsonBoard {
+                board: board.canonical(),
+                rows: board.rows(),
+                cols: board.cols(),
+                rules: solution.rules.name(),
+                count: words.len(),
+                score: solution.score(),
+                words: words
+                    .iter()
+                    .map(|word| JsonWord {
+                        word: dict.word_text(word.word),
+                        score: word.score,
+                        path: options.paths.then(|| {
+                            word.path
+                                .iter()
+                                .map(|&cell| {
+                                    let (row, col) = board.position(cell as usize);
+                                    [row, col]
+                                })
+                                .collect()
+                        }),
+                    })
+                    .collect(),
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")
+        }
+        Format::Summary => writeln!(
+            out,
+            "{board}\t{}\t{}",
+            solution.words.len(),
+            solution.score()
+        ),
+    }
+}
+
+/// Writes the record of a bad input line, in the formats that have one
+/// (`json` and `summary`); `text` and `words` write nothing, the message
+/// goes to standard error. Returns whether anything was written.
+pub fn write_error<W: Write>(
+    out: &mut W,
+    format: Format,
+    line: usize,
+    input: &str,
+    message: &str,
+) -> io::Result<bool> {
+    match format {
+        Format::Json => {
+            let record = JsonError {
+                line,
+                input,
+                error: message,
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")?;
+            Ok(true)
+        }
+        Format::Summary => {
+            writeln!(out, "{input}\terror\t{message}")?;
+            Ok(true)
+        }
+        Format::Text | Format::Words => Ok(false),
+    }
+}
+
+fn plural(count: u64) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+/// The words in the asked-for order (a solution comes score-sorted).
+fn sorted(words: &[FoundWord], order: SortOrder) -> Vec<&FoundWord> {
+    let mut words: Vec<&FoundWord> = words.iter().collect();
+    match order {
+        SortOrder::Score => {}
+        SortOrder::Alpha => words.sort_unstable_by_key(|w| w.word),
+        SortOrder::Length => words.sort_unstable_by_key(|w| (w.len, w.word)),
+    }
+    words
+}
+
+#[derive(Serialize)]
+struct JsonBoard {
+    board: String,
+    rows: usize,
+    cols: usize,
+    rules: &'static str,
+    count: usize,
+    score: u64,
+    words: Vec<JsonWord>,
+}
+
+#[derive(Serialize)]
+struct JsonWord {
+    word: String,
+    score: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Vec<[usize; 2]>>,
+}
+
+#[derive(Serialize)]
+struct JsonError<'a> {
+    line: usize,
+    input: &'a str,
+    error: &'a str,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabet::Normalizer;
+    use crate::rules::Rules;
+    use crate::solve::{SolveConfig, Solver};
+
+    /// Solves `board` against a small word list and writes it with `options`.
+    #[track_caller]
+    fn check(board: &str, options: OutputOptions, expected: &str) {
+        let dict = Dictionary::from_words(
+            ["cat", "act", "tact", "cats", "scat", "at", "taco"],
+            Normalizer::default(),
+        )
+        .unwrap();
+        let board = Board::parse(board, &Normalizer::default()).unwrap();
+        let mut config = SolveConfig::new(Rules::Classic);
+        config.paths = options.paths;
+        let solution = Solver::new(&dict, config).solve(&board);
+        let mut out = Vec::new();
+        write_solution(&mut out, &dict, &board, &solution, &options, 0).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), expected);
+    }
+
+    fn options(format: Format) -> OutputOptions {
+        OutputOptions {
+            format,
+            ..OutputOptions::default()
+        }
+    }
+
+    // Board cats/tact, checked by hand: cat and cats along row 0, act as
+    // (0,1) (1,2) (0,2), tact along row 1, scat as (0,3) (1,2) (1,1) (1,0);
+    // "at" is too short and "taco" has no o to use.
+    #[test]
+    fn text() {
+        check(
+            "cats/tact",
+            options(Format::Text),
+            " 1 act\n 1 cat\n 1 cats\n 1 scat\n 1 tact\n5 words, 5 points\n",
+        );
+    }
+
+    #[test]
+    fn text_with_paths() {
+        let options = OutputOptions {
+            paths: true,
+            ..options(Format::Text)
+        };
+        check(
+            "ca/xt",
+            options,
+            " 1 act 0,1 0,0 1,1\n 1 cat 0,0 0,1 1,1\n2 words, 2 points\n",
+        );
+    }
+
+    #[test]
+    fn words_and_sorting() {
+        check(
+            "cats/tact",
+            options(Format::Words),
+            "act\ncat\ncats\nscat\ntact\n",
+        );
+        let by_length = OutputOptions {
+            sort: SortOrder::Length,
+            ..options(Format::Words)
+        };
+        check("cats/tact", by_length, "act\ncat\ncats\nscat\ntact\n");
+        check("x/y", options(Format::Text), "0 words, 0 points\n");
+        check(
+            "ca/xt",
+            options(Format::Text),
+            " 1 act\n 1 cat\n2 words, 2 points\n",
+        );
+    }
+
+    #[test]
+    fn json() {
+        check(
+            "ca/xt",
+            options(Format::Json),
+            concat!(
+                r#"{"board":"ca/xt","rows":2,"cols":2,"rules":"classic","count":2,"score":2,"#,
+                r#""words":[{"word":"act","score":1},{"word":"cat","score":1}]}"#,
+                "\n"
+            ),
+        );
+        let with_paths = OutputOptions {
+            paths: true,
+            ..options(Format::Json)
+        };
+        check(
+            "ca/xt",
+            with_paths,
+            concat!(
+                r#"{"board":"ca/xt","rows":2,"cols":2,"rules":"classic","count":2,"score":2,"#,
+                r#""words":[{"word":"act","score":1,"path":[[0,1],[0,0],[1,1]]},"#,
+                r#"{"word":"cat","score":1,"path":[[0,0],[0,1],[1,1]]}]}"#,
+                "\n"
+            ),
+        );
+    }
+
+    #[test]
+    fn summary() {
+        check("ca/xt", options(Format::Summary), "ca/xt\t2\t2\n");
+    }
+
+    #[test]
+    fn error_records() {
+        let mut out = Vec::new();
+        assert!(write_error(&mut out, Format::Json, 3, "ab\"c", "bad").unwrap());
+        assert!(write_error(&mut out, Format::Summary, 4, "abc", "bad").unwrap());
+        assert!(!write_error(&mut out, Format::Text, 5, "abc", "bad").unwrap());
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "{\"line\":3,\"input\":\"ab\\\"c\",\"error\":\"bad\"}\nabc\terror\tbad\n"
+        );
+    }
+}
