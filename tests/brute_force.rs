@@ -1,1 +1,201 @@
-fn main() {}
+//! The strongest test of the search: on random boards (with Qu, multi-letter,
+//! blank, wildcard and unknown-letter tiles) and random word lists, the
+//! solver finds exactly the words a naive enumerator of every path finds,
+//! with valid paths and the right scores; and splitting the search over
+//! threads changes nothing.
+
+use std::collections::{BTreeMap, HashSet};
+
+use boggle::rules::{LengthOptions, Rules};
+use boggle::{Board, Dictionary, Normalizer, SolveConfig, Solver, Tile};
+use proptest::prelude::*;
+
+/// The letters random words are made of.
+const LETTERS: &[char] = &['a', 'b', 'e', 'q', 'u', 's', 'ä'];
+
+/// Every word spelled by a path of distinct adjacent cells, found the plain
+/// way: walk every path up to `max_letters` letters, expanding wildcards to
+/// every letter of the word list, and look each spelling up.
+fn brute_force(board: &Board, words: &HashSet<String>, max_letters: usize) -> HashSet<String> {
+    let mut found = HashSet::new();
+    let mut path = Vec::new();
+    for start in 0..board.len() {
+        walk(
+            board,
+            words,
+            max_letters,
+            start,
+            &mut path,
+            String::new(),
+            &mut found,
+        );
+    }
+    found
+}
+
+fn walk(
+    board: &Board,
+    words: &HashSet<String>,
+    max_letters: usize,
+    cell: usize,
+    path: &mut Vec<usize>,
+    prefix: String,
+    found: &mut HashSet<String>,
+) {
+    let spellings: Vec<String> = match &board.tiles()[cell] {
+        Tile::Letter(letter) => vec![letter.to_string()],
+        Tile::Letters(letters) => vec![letters.to_string()],
+        Tile::Wildcard => LETTERS.iter().map(|c| c.to_string()).collect(),
+        Tile::Blank => vec![],
+    };
+    path.push(cell);
+    for spelling in spellings {
+        let text = format!("{prefix}{spelling}");
+        if text.chars().count() > max_letters {
+            continue;
+        }
+        if words.contains(&text) {
+            found.insert(text.clone());
+        }
+        let (row, col) = (cell / board.cols(), cell % board.cols());
+        for r in row.saturating_sub(1)..=row + 1 {
+            for c in col.saturating_sub(1)..=col + 1 {
+                let next = r * board.cols() + c;
+                if r < board.rows() && c < board.cols() && !path.contains(&next) {
+                    walk(board, words, max_letters, next, path, text.clone(), found);
+                }
+            }
+        }
+    }
+    path.pop();
+}
+
+fn tile() -> impl Strategy<Value = Tile> {
+    prop_oneof![
+        12 => proptest::sample::select(LETTERS).prop_map(Tile::Letter),
+        2 => Just(Tile::qu()),
+        1 => Just(Tile::Letters("ab".into())),
+        1 => Just(Tile::Letters("se".into())),
+        1 => Just(Tile::Blank),
+        1 => Just(Tile::Letter('z')),
+        1 => Just(Tile::Wildcard),
+    ]
+}
+
+fn board(max_side: usize) -> impl Strategy<Value = Board> {
+    (1..=max_side, 1..=max_side)
+        .prop_flat_map(|(rows, cols)| {
+            (
+                Just(rows),
+                Just(cols),
+                proptest::collection::vec(tile(), rows * cols),
+            )
+        })
+        .prop_filter_map("at most 2 wildcards", |(rows, cols, tiles)| {
+            let wildcards = tiles.iter().filter(|t| **t == Tile::Wildcard).count();
+            (wildcards <= 2)
+                .then(|| Board::from_tiles(rows, cols, tiles))
+                .flatten()
+        })
+}
+
+fn word(max_len: usize) -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::sample::select(LETTERS), 1..=max_len)
+        .prop_map(|letters| letters.into_iter().collect())
+}
+
+/// Checks the solver against the enumerator on one board and word list.
+fn check(
+    board: &Board,
+    words: &[String],
+    min_len: usize,
+    max_len: usize,
+) -> Result<(), TestCaseError> {
+    let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+    let rules = Rules::Classic;
+    let config = SolveConfig {
+        rules,
+        lengths: LengthOptions {
+            min_len: Some(min_len),
+            ..LengthOptions::default()
+        }
+        .filter(rules),
+        paths: true,
+    };
+    let solver = Solver::new(&dict, config);
+    let solution = solver.solve(board);
+
+    let word_set: HashSet<String> = words.iter().cloned().collect();
+    let expected: HashSet<String> = brute_force(board, &word_set, max_len)
+        .into_iter()
+        .filter(|w| w.chars().count() >= min_len)
+        .collect();
+    let found: BTreeMap<String, _> = solution
+        .words
+        .iter()
+        .map(|w| (dict.word_text(w.word), w))
+        .collect();
+    prop_assert_eq!(found.len(), solution.words.len(), "a word reported twice");
+    let found_set: HashSet<String> = found.keys().cloned().collect();
+    prop_assert_eq!(&found_set, &expected, "board {}", board);
+
+    for (text, word) in &found {
+        let len = text.chars().count();
+        prop_assert_eq!(word.len, len);
+        prop_assert_eq!(word.score, rules.score(len));
+        // The path is made of distinct adjacent cells and spells the word.
+        let mut spelled = String::new();
+        for (i, &cell) in word.path.iter().enumerate() {
+            let cell = cell as usize;
+            prop_assert!(!word.path[..i].contains(&(cell as u32)));
+            if i > 0 {
+                let prev = word.path[i - 1] as usize;
+                let (r0, c0) = (prev / board.cols(), prev % board.cols());
+                let (r1, c1) = (cell / board.cols(), cell % board.cols());
+                prop_assert!(r0.abs_diff(r1) <= 1 && c0.abs_diff(c1) <= 1);
+            }
+            match &board.tiles()[cell] {
+                Tile::Letter(c) => spelled.push(*c),
+                Tile::Letters(s) => spelled.push_str(s),
+                Tile::Wildcard => spelled.push(text.chars().nth(spelled.chars().count()).unwrap()),
+                Tile::Blank => prop_assert!(false, "a path through a blank"),
+            }
+        }
+        prop_assert_eq!(&spelled, text);
+    }
+
+    // Splitting the start cells over threads gives the same solution.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(4)
+        .build()
+        .unwrap();
+    let parallel = pool.install(|| solver.solve_parallel(board));
+    prop_assert_eq!(&parallel, &solution);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn small_boards_match_brute_force(
+        board in board(5),
+        words in proptest::collection::vec(word(5), 1..60),
+        min_len in 1usize..=3,
+    ) {
+        check(&board, &words, min_len, 5)?;
+    }
+
+    #[test]
+    fn boards_over_64_cells_match_brute_force(
+        board in (9usize..=11, 8usize..=9).prop_flat_map(|(rows, cols)| {
+            proptest::collection::vec(tile(), rows * cols).prop_map(move |tiles| {
+                let tiles = tiles.into_iter().map(|t| if t == Tile::Wildcard { Tile::Blank } else { t }).collect();
+                Board::from_tiles(rows, cols, tiles).unwrap()
+            })
+        }),
+        words in proptest::collection::vec(word(4), 1..60),
+    ) {
+        check(&board, &words, 1, 4)?;
+    }
+}

@@ -46,8 +46,8 @@ pub struct SolveArgs {
     max_len: Option<u8>,
 
     /// Only words of these lengths, e.g. 3,6,7
-    #[arg(long, value_name = "LIST", value_parser = parse_lengths)]
-    lengths: Option<Vec<usize>>,
+    #[arg(long, value_name = "LIST", value_parser = |text: &str| parse_lengths(text).map(Lengths))]
+    lengths: Option<Lengths>,
 
     /// Output format: text, words, json or summary
     #[arg(long, default_value = "text", value_name = "FORMAT")]
@@ -65,6 +65,10 @@ pub struct SolveArgs {
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<NonZeroUsize>,
 }
+
+/// The `--lengths` list, wrapped so clap takes it as one value.
+#[derive(Clone, Debug)]
+struct Lengths(Vec<usize>);
 
 impl SolveArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
@@ -84,7 +88,7 @@ impl SolveArgs {
             lengths: LengthOptions {
                 min_len: self.min_len.map(usize::from),
                 max_len: self.max_len.map(usize::from),
-                lengths: self.lengths,
+                lengths: self.lengths.map(|lengths| lengths.0),
             },
             paths: self.paths,
         };

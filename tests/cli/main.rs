@@ -1,1 +1,8 @@
-fn main() {}
+//! Integration tests: they run the real `boggle` binary, as users and shell
+//! scripts do. One test binary (see `autotests = false` in Cargo.toml), one
+//! module per command area, helpers in `util`.
+
+mod dict;
+mod games;
+mod solve;
+mod util;

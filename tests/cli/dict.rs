@@ -1,0 +1,1 @@
+//! Tests of dictionary loading (`--dict`, `--lang`, `boggle dict`).

@@ -1,0 +1,1 @@
+//! Tests of the game commands (`random`, `show`, `stats`, completions).
