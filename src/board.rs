@@ -317,6 +317,10 @@ impl Parser<'_> {
                 self.compact(row_chars, &mut tiles)?;
             }
             let found = tiles.len() - before;
+            if found == 0 {
+                // Separators alone, such as `,`: no tile.
+                return Err(error(Some(column), BoardErrorKind::EmptyRow { row: rows }));
+            }
             if rows == 1 {
                 cols = found;
             } else if found != cols {
@@ -648,6 +652,16 @@ mod tests {
             "column 1: combining mark '\\u{301}' without a letter before it",
         );
         check_error("*****abcd", "5 wildcard tiles, at most 4 are allowed");
+    }
+
+    /// Found by fuzzing: a row of separators alone has no tile, and once
+    /// made a board of no cell (`,` gave a 0x0 board).
+    #[test]
+    fn rows_of_separators_only() {
+        check_error(",", "column 1: row 1 has no tile");
+        check_error(" , ,", "column 1: row 1 has no tile");
+        check_error(",/,", "column 1: row 1 has no tile");
+        check_error("ab/,,", "column 4: row 2 has no tile");
     }
 
     #[test]

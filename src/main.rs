@@ -12,6 +12,12 @@ use clap::error::ErrorKind;
 use cli::{Cli, Outcome, Usage};
 
 fn main() -> ExitCode {
+    // Ctrl-C (and SIGTERM, SIGHUP) stops at once, with no partial file left
+    // behind: 130 is the shell's code for an interrupted command.
+    let _ = ctrlc::set_handler(|| {
+        boggle::dict::cache::remove_partial_files();
+        std::process::exit(130);
+    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return clap_error(&error),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::Context;
 use boggle::Dictionary;
 use boggle::dict::bundled::{self, Lang};
-use boggle::dict::{Format, compiled};
+use boggle::dict::{Format, cache, compiled};
 use clap::{Args, Subcommand};
 
 use super::Outcome;
@@ -92,8 +92,15 @@ impl CompileArgs {
                 describe(&dict.report())
             );
         }
-        std::fs::write(&self.output, compiled::write(&dict))
-            .with_context(|| format!("cannot write '{}'", self.output.display()))?;
+        // Written whole or not at all, so an interrupted run never leaves
+        // a partial dictionary in place of a good one.
+        cache::write_atomically(&self.output, &compiled::write(&dict)).map_err(|error| {
+            anyhow::anyhow!(
+                "cannot write '{}': {}",
+                self.output.display(),
+                cache::io_message(&error)
+            )
+        })?;
         Ok(Outcome::Success)
     }
 }

@@ -83,3 +83,13 @@ impl std::fmt::Display for Usage {
 }
 
 impl std::error::Error for Usage {}
+
+/// How a BOARD argument is named in an error: as given, cut after 64
+/// characters so a huge argument still makes a readable one-line message.
+pub fn board_name(text: &str) -> String {
+    const SHOWN: usize = 64;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("board '{}…' ({} bytes)", &text[..end], text.len()),
+        None => format!("board '{text}'"),
+    }
+}

@@ -59,7 +59,7 @@ impl ShowArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         let dict = self.dict.load()?;
         let board = Board::parse(&self.board, dict.normalizer())
-            .map_err(|error| Usage(format!("board '{}': {error}", self.board)))?;
+            .map_err(|error| Usage(format!("{}: {error}", super::board_name(&self.board))))?;
         let rules = self.rules.for_cells(board.len());
         let choice = match self.color {
             ColorArg::Auto => ColorChoice::Auto,

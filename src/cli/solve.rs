@@ -137,7 +137,7 @@ impl SolveArgs {
             .iter()
             .map(|text| {
                 Board::parse(text, dict.normalizer())
-                    .map_err(|error| Usage(format!("board '{text}': {error}")))
+                    .map_err(|error| Usage(format!("{}: {error}", super::board_name(text))))
             })
             .collect::<Result<Vec<Board>, Usage>>()?;
         Batch::new(&solver, output).run_boards(&boards, &mut out)?;

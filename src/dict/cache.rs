@@ -15,6 +15,7 @@ use std::fmt;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -271,34 +272,67 @@ impl CacheDir {
 
     /// Writes `entry` through a temporary file renamed into place.
     fn write_entry(&self, entry: &Path, stamp: Stamp, dict: &Dictionary) -> io::Result<()> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
         fs::create_dir_all(&self.dir)?;
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.subsec_nanos());
-        let unique = format!(
-            "{}.{}.{}.{}.tmp",
-            entry
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or("entry"),
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::Relaxed),
-            nanos
-        );
-        let temporary = self.dir.join(unique);
-        let written = (|| {
-            let mut file = fs::File::create(&temporary)?;
-            file.write_all(&stamp.to_bytes())?;
-            file.write_all(&compiled::write(dict))?;
-            file.flush()?;
-            drop(file);
-            fs::rename(&temporary, entry)
-        })();
-        if written.is_err() {
-            let _ = fs::remove_file(&temporary);
-        }
-        written
+        let mut bytes = stamp.to_bytes().to_vec();
+        bytes.extend_from_slice(&compiled::write(dict));
+        write_atomically(entry, &bytes)
+    }
+}
+
+/// The temporary files being written at this moment, so that an interrupted
+/// run can remove them ([`remove_partial_files`]).
+static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Writes `bytes` to `path` through a temporary file in the same directory
+/// renamed into place, so `path` holds its old content or all of the new,
+/// never a part. The temporary file's name ends in `.tmp`, so it is never
+/// taken for a cache entry; it is removed when the write fails, and by
+/// [`remove_partial_files`] when the process is interrupted.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("entry");
+    let unique = format!(
+        ".{name}.{}.{}.{nanos}.tmp",
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed),
+    );
+    let temporary = path.with_file_name(unique);
+    register_partial(&temporary, true);
+    let written = (|| {
+        let mut file = fs::File::create(&temporary)?;
+        file.write_all(bytes)?;
+        file.flush()?;
+        drop(file);
+        fs::rename(&temporary, path)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temporary);
+    }
+    register_partial(&temporary, false);
+    written
+}
+
+/// Adds `path` to, or takes it off, the list of files being written.
+fn register_partial(path: &Path, writing: bool) {
+    // A poisoned lock still holds a usable list.
+    let mut files = PARTIAL_FILES.lock().unwrap_or_else(|e| e.into_inner());
+    if writing {
+        files.push(path.to_owned());
+    } else {
+        files.retain(|file| file != path);
+    }
+}
+
+/// Removes every temporary file still being written. The binary calls it
+/// when interrupted (Ctrl-C), just before it exits, so no partial file is
+/// left behind; the writes in progress then fail or are never finished.
+pub fn remove_partial_files() {
+    let files = PARTIAL_FILES.lock().unwrap_or_else(|e| e.into_inner());
+    for file in files.iter() {
+        let _ = fs::remove_file(file);
     }
 }
 
@@ -447,6 +481,26 @@ mod tests {
                 .status,
             CacheStatus::Hit
         );
+    }
+
+    #[test]
+    fn partial_files_are_removed_on_request() {
+        let temp = TempDir::new("partial");
+        let partial = temp.0.join(".words.dict.1.2.3.tmp");
+        fs::write(&partial, "part").unwrap();
+        register_partial(&partial, true);
+        remove_partial_files();
+        assert!(!partial.exists());
+        register_partial(&partial, false);
+        // A whole write leaves the file and nothing else.
+        let whole = temp.0.join("whole.dict");
+        write_atomically(&whole, b"all").unwrap();
+        assert_eq!(fs::read(&whole).unwrap(), b"all");
+        remove_partial_files();
+        assert_eq!(fs::read_dir(&temp.0).unwrap().count(), 1);
+        // A write into a missing directory fails and leaves nothing.
+        assert!(write_atomically(&temp.0.join("missing/x.dict"), b"x").is_err());
+        assert!(PARTIAL_FILES.lock().unwrap().is_empty());
     }
 
     /// `i` spelled in base 26 with the letters a–z.

@@ -4,7 +4,13 @@
 //! included) is ignored, so the whole file may be one line: `ca!t!s!##r!`
 //! is "ca", "cat", "cats", "car".
 
-use super::{DictError, DictErrorKind};
+use super::{DictError, DictErrorKind, MAX_WORD_LEN};
+
+/// The most bytes of a marked word kept: a longer word is cut to this
+/// length, which is still too long once normalised (composing letters
+/// shrinks a word to no less than a third), so it is skipped and counted,
+/// and a long prefix marked many times costs no more than this each time.
+pub const LONGEST_KEPT: usize = 16 * (MAX_WORD_LEN + 1);
 
 /// The words a trie stream spells, in the order they are marked.
 pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
@@ -18,7 +24,14 @@ pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
         };
         for (column, c) in line.chars().enumerate() {
             match c {
-                '!' => words.push(prefix.clone()),
+                '!' => {
+                    // A word too long to keep is cut: it is still skipped.
+                    let mut end = prefix.len().min(LONGEST_KEPT);
+                    while !prefix.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    words.push(prefix[..end].to_owned());
+                }
                 '#' => {
                     if prefix.pop().is_none() {
                         return Err(fail(column + 1, "'#' goes back above the root".into()));
@@ -87,6 +100,28 @@ mod tests {
             error.to_string(),
             "line 1, column 5: '-' is neither a letter nor '!' or '#'"
         );
+    }
+
+    /// Found by reading the code while writing its fuzz target: every `!`
+    /// copied the whole prefix, so a long prefix marked many times cost time
+    /// and memory quadratic in the file's size (here, 64 GiB).
+    #[test]
+    fn long_prefix_marked_many_times() {
+        let stream = format!("{}{}", "a".repeat(1 << 20), "!".repeat(1 << 16));
+        let marked = words(stream.as_bytes()).unwrap();
+        assert_eq!(marked.len(), 1 << 16);
+        assert!(marked.iter().all(|w| w.len() <= LONGEST_KEPT));
+        // Each is still too long to keep, and counted so.
+        let error = Dictionary::from_words(&marked, Normalizer::default()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no usable word (words are made of letters only)"
+        );
+        let stream = format!("{}!{}cat!", "a".repeat(1 << 20), "#".repeat(1 << 20));
+        let dict = Dictionary::from_words(words(stream.as_bytes()).unwrap(), Normalizer::default())
+            .unwrap();
+        assert_eq!(dict.report().skipped_too_long, 1);
+        assert_eq!(dict.word_count(), 1);
     }
 
     #[test]
