@@ -13,7 +13,7 @@ use std::io::{self, BufRead, Read, Write};
 use rayon::prelude::*;
 
 use crate::board::Board;
-use crate::output::{self, OutputOptions};
+use crate::output::{self, Format, OutputOptions};
 use crate::solve::{Scratch, Solution, Solver};
 
 /// Boards with at least this many cells are searched in parallel over their
@@ -79,8 +79,7 @@ impl<'s, 'd> Batch<'s, 'd> {
             .par_iter()
             .enumerate()
             .map_init(Scratch::default, |scratch, (index, board)| {
-                let solution = self.solve(board, scratch);
-                self.render(board, &solution, index)
+                self.render(board, scratch, index)
             })
             .collect();
         for block in rendered {
@@ -134,10 +133,7 @@ impl<'s, 'd> Batch<'s, 'd> {
                 .par_iter()
                 .zip(&indices)
                 .map_init(Scratch::default, |scratch, (board, &index)| match board {
-                    Ok(board) => {
-                        let solution = batch.solve(board, scratch);
-                        batch.render(board, &solution, index)
-                    }
+                    Ok(board) => batch.render(board, scratch, index),
                     Err(_) => Ok(Vec::new()),
                 })
                 .collect();
@@ -159,25 +155,39 @@ impl<'s, 'd> Batch<'s, 'd> {
         }
     }
 
-    fn solve(&self, board: &Board, scratch: &mut Scratch) -> Solution {
+    /// Solves `board` and formats its output block; `index` is its place
+    /// among the boards written.
+    fn render(&self, board: &Board, scratch: &mut Scratch, index: usize) -> io::Result<Vec<u8>> {
+        let mut block = Vec::new();
         if board.len() >= PARALLEL_CELLS {
-            self.solver.solve_parallel(board)
+            let solution = self.solver.solve_parallel(board);
+            self.write(&mut block, board, &solution, index)?;
+        } else if self.output.format == Format::Summary {
+            // A summary needs no word list: count and score as they are found.
+            let summary = self.solver.summarize_with(board, scratch);
+            output::write_summary(&mut block, board, summary.count, summary.score)?;
         } else {
-            self.solver.solve_with(board, scratch)
+            let solution = self.solver.solve_with(board, scratch);
+            self.write(&mut block, board, &solution, index)?;
         }
+        Ok(block)
     }
 
-    fn render(&self, board: &Board, solution: &Solution, index: usize) -> io::Result<Vec<u8>> {
-        let mut block = Vec::new();
+    fn write(
+        &self,
+        block: &mut Vec<u8>,
+        board: &Board,
+        solution: &Solution,
+        index: usize,
+    ) -> io::Result<()> {
         output::write_solution(
-            &mut block,
+            block,
             self.solver.dict(),
             board,
             solution,
             &self.output,
             index,
-        )?;
-        Ok(block)
+        )
     }
 }
 
@@ -247,7 +257,6 @@ mod tests {
     use super::*;
     use crate::alphabet::Normalizer;
     use crate::dict::Dictionary;
-    use crate::output::Format;
     use crate::solve::SolveOptions;
 
     #[track_caller]

@@ -161,13 +161,18 @@ pub fn write_solution<W: Write>(
             serde_json::to_writer(&mut *out, &record)?;
             out.write_all(b"\n")
         }
-        Format::Summary => writeln!(
-            out,
-            "{board}\t{}\t{}",
-            solution.words.len(),
-            solution.score()
-        ),
+        Format::Summary => write_summary(out, board, solution.words.len(), solution.score()),
     }
+}
+
+/// Writes the `summary` line of a board: `board\tcount\tscore`.
+pub fn write_summary<W: Write>(
+    out: &mut W,
+    board: &Board,
+    count: usize,
+    score: u64,
+) -> io::Result<()> {
+    writeln!(out, "{board}\t{count}\t{score}")
 }
 
 /// Writes the record of a bad input line, in the formats that have one
