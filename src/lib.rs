@@ -10,7 +10,7 @@
 //! use boggle::{Board, Dictionary, Normalizer, Rules, SolveConfig, Solver};
 //!
 //! let dict = Dictionary::from_words(["cat", "act", "tact"], Normalizer::default()).unwrap();
-//! let board = Board::parse("cat/xxx", &Normalizer::default()).unwrap();
+//! let board = Board::parse("ca/xt", &Normalizer::default()).unwrap();
 //! let config = SolveConfig::new(Rules::Classic);
 //! let solution = Solver::new(&dict, config).solve(&board);
 //! let words: Vec<String> = solution.words.iter().map(|w| dict.word_text(w.word)).collect();
@@ -20,14 +20,18 @@
 pub mod alphabet;
 pub mod batch;
 pub mod board;
+pub mod dice;
 pub mod dict;
 pub mod output;
 pub mod rules;
+pub mod show;
 pub mod solve;
+pub mod stats;
 pub mod trie;
 
 pub use alphabet::{Alphabet, Normalizer, Symbol};
 pub use board::{Board, BoardError, Tile};
+pub use dice::{BoardRng, DiceSet, Roller};
 pub use dict::{DictError, Dictionary};
 pub use rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
 pub use solve::{FoundWord, Scratch, Solution, SolveConfig, SolveOptions, Solver};

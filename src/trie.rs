@@ -250,7 +250,152 @@ impl Trie {
     pub fn words(&self) -> impl Iterator<Item = WordId> + '_ {
         (0..self.word_nodes.len() as u32).map(WordId)
     }
+
+    /// Rebuilds a frozen trie from its nodes' child masks and word ids, in
+    /// breadth-first order, as [`Trie::nodes`] gives them (the inverse of
+    /// reading `children` and `word` off each node). Everything else is
+    /// derived, and every invariant the search relies on is checked, so
+    /// untrusted input gives an error, never a trie that panics or loops:
+    /// masks use only the first `symbol_count` symbols, children are
+    /// contiguous and come after their parent in breadth-first order, every
+    /// node but the root has exactly one parent, every leaf ends a word, and
+    /// word ids run 0, 1, 2 … in lexicographic order.
+    pub fn from_nodes<I>(nodes: I, symbol_count: usize) -> Result<Trie, TrieError>
+    where
+        I: ExactSizeIterator<Item = (u64, u32)>,
+    {
+        let count = nodes.len();
+        if count == 0 || count > u32::MAX as usize {
+            return Err(TrieError::new(0, "the node count is out of range"));
+        }
+        let allowed = match symbol_count {
+            0 => 0,
+            n if n >= 64 => u64::MAX,
+            n => (1u64 << n) - 1,
+        };
+        let mut frozen = Vec::with_capacity(count);
+        let mut parents = vec![0u32; count];
+        let mut symbols = vec![0u8; count];
+        let mut word_count = 0usize;
+        // The next free index: children of the nodes seen so far fill
+        // `1..next`, so a node's children start where its elder cousins' end.
+        let mut next = 1usize;
+        for (index, (children, word)) in nodes.enumerate() {
+            if children & !allowed != 0 {
+                return Err(TrieError::new(
+                    index,
+                    "a child uses a letter outside the alphabet",
+                ));
+            }
+            if index >= next && index != 0 {
+                return Err(TrieError::new(index, "the node has no parent"));
+            }
+            let first_child = next;
+            let child_count = children.count_ones() as usize;
+            if first_child + child_count > count {
+                return Err(TrieError::new(index, "children out of range"));
+            }
+            let mut bits = children;
+            let mut child = first_child;
+            while bits != 0 {
+                parents[child] = index as u32;
+                symbols[child] = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                child += 1;
+            }
+            next += child_count;
+            if word != Node::NO_WORD {
+                word_count += 1;
+            } else if children == 0 && index != 0 {
+                return Err(TrieError::new(index, "a leaf that ends no word"));
+            }
+            frozen.push(Node {
+                children,
+                first_child: if child_count == 0 {
+                    0
+                } else {
+                    first_child as u32
+                },
+                word,
+            });
+        }
+        if next != count || frozen.len() != count {
+            return Err(TrieError::new(count, "the nodes do not form one tree"));
+        }
+        if frozen[0].word != Node::NO_WORD {
+            return Err(TrieError::new(0, "the empty word"));
+        }
+        // Word ids must follow a depth-first walk in symbol order: a node's
+        // words (its own first, then each child's in symbol order) take
+        // consecutive ids. Checked in two linear passes rather than a walk,
+        // which would jump around the arena: first each subtree's word
+        // count (children come after their parent, so a backward pass
+        // sees a node's children before the node), then each subtree's
+        // first id, handed from parent to children.
+        let mut below = vec![0u32; count];
+        for index in (0..count).rev() {
+            let own = u32::from(frozen[index].word != Node::NO_WORD);
+            below[index] += own;
+            if index != 0 {
+                let parent = parents[index] as usize;
+                below[parent] += below[index];
+            }
+        }
+        if below[0] as usize != word_count {
+            return Err(TrieError::new(0, "word ids out of order"));
+        }
+        let mut word_nodes = vec![u32::MAX; word_count];
+        // `below` becomes each subtree's first id, root first.
+        below[0] = 0;
+        for (index, node) in frozen.iter().enumerate() {
+            let mut next_id = below[index];
+            if node.word != Node::NO_WORD {
+                match word_nodes.get_mut(next_id as usize) {
+                    Some(slot) if node.word == next_id => *slot = index as u32,
+                    _ => return Err(TrieError::new(index, "word ids out of order")),
+                }
+                next_id += 1;
+            }
+            let first_child = node.first_child as usize;
+            let children = first_child..first_child + node.children.count_ones() as usize;
+            // In range: the first pass checked every child block.
+            for slot in below.get_mut(children).unwrap_or_default() {
+                let words = *slot;
+                *slot = next_id;
+                next_id += words;
+            }
+        }
+        Ok(Trie {
+            nodes: frozen,
+            parents,
+            symbols,
+            word_nodes,
+        })
+    }
 }
+
+/// Why raw nodes do not make a trie ([`Trie::from_nodes`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrieError {
+    /// The node at fault (the node count when it is the whole).
+    pub node: usize,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl TrieError {
+    fn new(node: usize, reason: &'static str) -> TrieError {
+        TrieError { node, reason }
+    }
+}
+
+impl std::fmt::Display for TrieError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "node {}: {}", self.node, self.reason)
+    }
+}
+
+impl std::error::Error for TrieError {}
 
 #[cfg(test)]
 mod tests {
@@ -323,6 +468,64 @@ mod tests {
             }
         }
         assert_eq!(std::mem::size_of::<Node>(), 16);
+    }
+
+    /// Reads the raw parts back off a trie, as a serialiser does.
+    fn raw(trie: &Trie) -> Vec<(u64, u32)> {
+        trie.nodes().iter().map(|n| (n.children, n.word)).collect()
+    }
+
+    #[test]
+    fn from_nodes_round_trip() {
+        for words in [&["cat", "cats", "act", "at", "zebra"][..], &["a"], &[]] {
+            let trie = build(words);
+            let rebuilt = Trie::from_nodes(raw(&trie).into_iter(), 26).unwrap();
+            assert_eq!(rebuilt, trie);
+        }
+    }
+
+    #[track_caller]
+    fn check_rejected(nodes: &[(u64, u32)], symbol_count: usize, expected: &str) {
+        let error = Trie::from_nodes(nodes.iter().copied(), symbol_count).unwrap_err();
+        assert_eq!(error.to_string(), expected);
+    }
+
+    #[test]
+    fn from_nodes_rejects_damage() {
+        const NO: u32 = Node::NO_WORD;
+        // Each case is a hand-made damaged form of the trie of "a", "ab".
+        check_rejected(&[], 2, "node 0: the node count is out of range");
+        check_rejected(
+            &[(0b1, NO), (0b10, 0), (0, 1)],
+            1,
+            "node 1: a child uses a letter outside the alphabet",
+        );
+        check_rejected(
+            &[(0b1, NO), (0b11, 0), (0, 1)],
+            2,
+            "node 1: children out of range",
+        );
+        check_rejected(
+            &[(0b1, NO), (0, 0), (0, 1)],
+            2,
+            "node 2: the node has no parent",
+        );
+        check_rejected(
+            &[(0b1, NO), (0b10, 0), (0, NO)],
+            2,
+            "node 2: a leaf that ends no word",
+        );
+        check_rejected(
+            &[(0b1, NO), (0b10, 1), (0, 0)],
+            2,
+            "node 1: word ids out of order",
+        );
+        check_rejected(
+            &[(0b1, NO), (0b10, 0), (0, 7)],
+            2,
+            "node 2: word ids out of order",
+        );
+        check_rejected(&[(0b1, 0), (0b10, 1), (0, 2)], 2, "node 0: the empty word");
     }
 
     #[test]

@@ -1,8 +1,13 @@
 //! The command line: clap definitions and their conversion into library
 //! values. Argument types stop here; the library sees only its own config.
 
+mod completions;
 mod dict_args;
+mod dict_cmd;
+mod random;
+mod show;
 mod solve;
+mod stats;
 
 use clap::{Parser, Subcommand};
 
@@ -28,6 +33,19 @@ pub struct Cli {
 pub enum Command {
     /// Solve boards given as arguments or one per line on standard input
     Solve(SolveArgs),
+    /// Work with dictionaries: compile a word list, or describe one
+    #[command(subcommand)]
+    Dict(dict_cmd::DictCommand),
+    /// Print random boards rolled with real dice, one per line
+    Random(random::RandomArgs),
+    /// Draw each word's path on the grid, or say why it is not there
+    Show(show::ShowArgs),
+    /// Roll many boards, solve them and summarise their scores
+    Stats(stats::StatsArgs),
+    /// Print a shell completion script
+    Completions(completions::CompletionsArgs),
+    /// Print the man page
+    Man(completions::ManArgs),
 }
 
 impl Command {
@@ -35,6 +53,12 @@ impl Command {
     pub fn run(self) -> anyhow::Result<Outcome> {
         match self {
             Command::Solve(args) => args.run(),
+            Command::Dict(command) => command.run(),
+            Command::Random(args) => args.run(),
+            Command::Show(args) => args.run(),
+            Command::Stats(args) => args.run(),
+            Command::Completions(args) => args.run(),
+            Command::Man(args) => args.run(),
         }
     }
 }

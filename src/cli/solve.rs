@@ -19,6 +19,7 @@ Examples:
   boggle solve ezmr/nube/slos/paon --format json --paths
   boggle solve 'a b qu d/e f g h' --lengths 3,6,7
   boggle solve --sort alpha --format words ezmrnubeslospaon
+  boggle solve --random --dice big --seed 7
   cat boards.txt | boggle solve --format summary -j 2";
 
 /// `boggle solve` options.
@@ -64,6 +65,14 @@ pub struct SolveArgs {
     /// Worker threads [default: all cores]
     #[arg(short = 'j', long, value_name = "N")]
     threads: Option<NonZeroUsize>,
+
+    /// Solve one board rolled with real dice instead of BOARD (the board
+    /// heads the output; see boggle random for --dice, --size and --seed)
+    #[arg(long, conflicts_with = "boards")]
+    random: bool,
+
+    #[command(flatten)]
+    roll: super::random::RollArgs,
 }
 
 /// The `--lengths` list, wrapped so clap takes it as one value.
@@ -71,7 +80,14 @@ pub struct SolveArgs {
 struct Lengths(Vec<usize>);
 
 impl SolveArgs {
-    pub fn run(self) -> anyhow::Result<Outcome> {
+    pub fn run(mut self) -> anyhow::Result<Outcome> {
+        if self.random {
+            let roller = self.roll.roller()?;
+            let board = roller.roll(&mut boggle::dice::BoardRng::new(self.roll.seed()));
+            self.boards = vec![board.canonical()];
+        } else if self.roll.any() {
+            return Err(Usage("--dice, --size and --seed go with --random".into()).into());
+        }
         if let Some(threads) = self.threads {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads.get())
@@ -97,7 +113,7 @@ impl SolveArgs {
             format: self.format,
             sort: self.sort,
             paths: self.paths,
-            several: self.boards.len() > 1,
+            several: self.boards.len() > 1 || self.random,
         };
         let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
         if from_stdin {

@@ -1,8 +1,10 @@
 //! The word lists bundled inside the binary, so `boggle solve BOARD` needs
-//! no file at run time. Where each list comes from is told by the script
-//! beside it in `dictionaries/`.
+//! no file at run time. `build.rs` compiles each list in `dictionaries/`
+//! at build time; the binary embeds the compiled bytes, so loading one
+//! parses no text and builds no trie. Where each list comes from is told by
+//! the script beside it in `dictionaries/`.
 
-use super::{DictError, Dictionary, plain};
+use super::{DictError, Dictionary, compiled};
 use crate::alphabet::Normalizer;
 
 /// A bundled word list.
@@ -11,32 +13,84 @@ pub enum Lang {
     /// English: SCOWL sizes 10 to 80, all dialects, a–z only.
     #[default]
     En,
+    /// French: every form of the classical Hunspell dictionary, accents
+    /// folded to a–z.
+    Fr,
+    /// Finnish: the base forms of the Kotus word list, with å, ä and ö as
+    /// letters of their own.
+    Fi,
 }
 
 impl Lang {
+    /// Every bundled language.
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Fi];
+
     /// The language's code, as given to `--lang`.
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
+            Lang::Fr => "fr",
+            Lang::Fi => "fi",
         }
     }
 
-    /// The normaliser the list is loaded with.
+    /// The normaliser the list is compiled with, and boards are read with.
     pub fn normalizer(self) -> Normalizer {
         match self {
-            Lang::En => Normalizer::default(),
+            Lang::En | Lang::Fi => Normalizer::default(),
+            Lang::Fr => Normalizer::new(true),
         }
     }
 
-    /// The list as bundled.
-    fn text(self) -> &'static str {
+    /// The compiled list, as `build.rs` wrote it.
+    pub fn compiled(self) -> &'static [u8] {
         match self {
-            Lang::En => include_str!("../../dictionaries/en.txt"),
+            Lang::En => include_bytes!(concat!(env!("OUT_DIR"), "/en.dict")),
+            Lang::Fr => include_bytes!(concat!(env!("OUT_DIR"), "/fr.dict")),
+            Lang::Fi => include_bytes!(concat!(env!("OUT_DIR"), "/fi.dict")),
         }
     }
 }
 
 /// Loads the bundled list for `lang`.
 pub fn load(lang: Lang) -> Result<Dictionary, DictError> {
-    plain::load(lang.text().as_bytes(), lang.normalizer())
+    compiled::read(lang.compiled())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_list_loads_with_its_normaliser() {
+        for lang in Lang::ALL {
+            let dict = load(lang).unwrap();
+            assert_eq!(dict.normalizer(), &lang.normalizer(), "{lang:?}");
+            assert!(dict.word_count() > 50_000, "{lang:?}");
+        }
+    }
+
+    #[test]
+    fn words_of_each_language() {
+        // Everyday words, checked by a speaker's eye; and words that must
+        // not be there.
+        let en = load(Lang::En).unwrap();
+        assert!(en.contains("embolus") && en.contains("Boggle") && !en.contains("xq"));
+        let fr = load(Lang::Fr).unwrap();
+        // Inflected forms are there, folded: "été", "mangeâmes", "œuvres".
+        for word in ["maison", "ete", "été", "mangeames", "oeuvres", "œuvres"] {
+            assert!(fr.contains(word), "fr {word}");
+        }
+        // Proper nouns and elided forms ("l'homme", "qu'il") are not.
+        for word in ["marseille", "toulouse", "lhomme", "quil"] {
+            assert!(!fr.contains(word), "fr {word}");
+        }
+        let fi = load(Lang::Fi).unwrap();
+        for word in ["äiti", "yö", "sauna", "kala", "öljy"] {
+            assert!(fi.contains(word), "fi {word}");
+        }
+        // Finnish keeps ä as a letter: "aiti" is not "äiti".
+        assert!(!fi.contains("aiti"));
+        assert!(fi.alphabet().symbol('å').is_some());
+    }
 }

@@ -1,251 +1,126 @@
-//! Dictionaries: a word list turned into an [`Alphabet`] and a frozen [`Trie`].
+//! Dictionaries: a word list turned into an [`Alphabet`](crate::Alphabet)
+//! and a frozen [`Trie`](crate::Trie).
 //!
-//! [`Dictionary`] is what the search runs against. This module builds one
-//! from words ([`Dictionary::from_words`]), from the bytes of a plain-text
-//! word list ([`plain`]) or from a bundled list ([`bundled`]), and keeps the
-//! [`Normalizer`] its words were put through so boards are read the same way.
-//! Reading files is left to the caller: the library takes bytes.
+//! [`Dictionary`] is what the search runs against. This module reads it
+//! from the bytes of a word list in any [`Format`] ([`load`]): plain text,
+//! gzip, the anagram format, the trie stream, or a compiled dictionary
+//! ([`compiled`]). [`bundled`] holds the lists built into the binary, and
+//! [`cache`] keeps compiled forms of text lists on disk. Apart from the
+//! cache, which is handed its directory, nothing here touches the file
+//! system: the library takes bytes.
 
+pub mod anagram;
 pub mod bundled;
+pub mod cache;
+pub mod compiled;
+mod dictionary;
+pub mod format;
+pub mod gzip;
 pub mod plain;
+pub mod trie_stream;
 
-use std::fmt;
+pub use dictionary::{DictError, DictErrorKind, Dictionary, LoadReport, MAX_WORD_LEN};
+pub use format::Format;
 
-use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
-use crate::trie::{Trie, TrieBuilder, WordId};
+use crate::alphabet::Normalizer;
 
-/// The longest word, in letters, a dictionary keeps; longer ones are skipped.
-pub const MAX_WORD_LEN: usize = 64;
-
-/// A word list ready for the search: its alphabet and its frozen trie.
-#[derive(Clone, Debug)]
-pub struct Dictionary {
-    /// The letters the words use, each a symbol.
-    alphabet: Alphabet,
-    /// Every word, spelled in `alphabet`'s symbols.
-    trie: Trie,
-    /// How words (and boards searched against them) are normalised.
+/// Loads a dictionary from the bytes of a word list in `format`, or in the
+/// format [`Format::detect`] finds when it is `None`. Gzip data is
+/// decompressed first whatever the format says, so `format` names what is
+/// inside. A compiled dictionary keeps the normaliser it was compiled with;
+/// the others are read with `normalizer`.
+pub fn load(
+    bytes: &[u8],
+    format: Option<Format>,
     normalizer: Normalizer,
-    /// What was kept and skipped while loading.
-    report: LoadReport,
-}
-
-/// What loading a word list kept and skipped.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LoadReport {
-    /// Distinct words kept.
-    pub words: usize,
-    /// Entries skipped for holding something other than letters.
-    pub skipped_not_letters: usize,
-    /// Entries skipped for being longer than [`MAX_WORD_LEN`] letters.
-    pub skipped_too_long: usize,
-}
-
-/// Why a word list could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DictError {
-    /// The 1-based line at fault, when there is one.
-    pub line: Option<usize>,
-    /// What was wrong.
-    pub kind: DictErrorKind,
-}
-
-/// The ways a word list can be unusable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum DictErrorKind {
-    /// A line that is not UTF-8.
-    NotUtf8,
-    /// Not a single usable word.
-    NoWords,
-    /// More distinct letters than a trie node can branch on.
-    TooManyLetters(TooManyLetters),
-}
-
-impl fmt::Display for DictError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(line) = self.line {
-            write!(f, "line {line}: ")?;
+) -> Result<Dictionary, DictError> {
+    let format = format.unwrap_or_else(|| Format::detect(bytes));
+    if gzip::is_gzip(bytes) || format == Format::Gzip {
+        let inner = gzip::decompress(bytes)?;
+        let inner_format = match format {
+            Format::Gzip => Format::detect(&inner),
+            format => format,
+        };
+        if inner_format == Format::Gzip {
+            return Err(DictError::new(DictErrorKind::CorruptGzip(
+                "gzip data inside gzip data".into(),
+            )));
         }
-        match &self.kind {
-            DictErrorKind::NotUtf8 => f.write_str("not valid UTF-8"),
-            DictErrorKind::NoWords => {
-                f.write_str("no usable word (words are made of letters only)")
-            }
-            DictErrorKind::TooManyLetters(error) => write!(f, "{error}"),
-        }
+        return load(&inner, Some(inner_format), normalizer);
     }
-}
-
-impl std::error::Error for DictError {}
-
-impl Dictionary {
-    /// Builds a dictionary from words, normalising each with `normalizer`.
-    /// Words with anything but letters, or too long, are skipped and counted.
-    pub fn from_words<I, S>(words: I, normalizer: Normalizer) -> Result<Dictionary, DictError>
-    where
-        I: IntoIterator<Item = S>,
-        S: AsRef<str>,
-    {
-        let mut report = LoadReport::default();
-        let mut kept: Vec<String> = Vec::new();
-        let mut letters: Vec<char> = Vec::new();
-        for word in words {
-            let word = normalizer.normalize(word.as_ref().trim());
-            if word.is_empty() {
-                continue;
-            }
-            if !word.chars().all(char::is_alphabetic) {
-                report.skipped_not_letters += 1;
-                continue;
-            }
-            if word.chars().count() > MAX_WORD_LEN {
-                report.skipped_too_long += 1;
-                continue;
-            }
-            letters.extend(word.chars().filter(|c| !c.is_ascii()));
-            kept.push(word.into_owned());
-        }
-        if kept.is_empty() {
-            return Err(DictError {
-                line: None,
-                kind: DictErrorKind::NoWords,
-            });
-        }
-        letters.sort_unstable();
-        letters.dedup();
-        let ascii = kept.iter().flat_map(|w| w.bytes()).filter(u8::is_ascii);
-        let mut seen_ascii = [false; 128];
-        for byte in ascii {
-            seen_ascii[usize::from(byte)] = true;
-        }
-        let ascii_letters = (0u8..128)
-            .filter(|&b| seen_ascii[usize::from(b)])
-            .map(char::from);
-        let alphabet = Alphabet::new(ascii_letters.chain(letters)).map_err(|error| DictError {
-            line: None,
-            kind: DictErrorKind::TooManyLetters(error),
-        })?;
-        let mut builder = TrieBuilder::new();
-        let mut symbols = Vec::with_capacity(MAX_WORD_LEN);
-        for word in &kept {
-            symbols.clear();
-            // Every letter of a kept word is in the alphabet built from them.
-            symbols.extend(word.chars().filter_map(|c| alphabet.symbol(c)));
-            builder.insert(&symbols);
-        }
-        let trie = builder.freeze();
-        report.words = trie.word_count();
-        Ok(Dictionary {
-            alphabet,
-            trie,
-            normalizer,
-            report,
-        })
-    }
-
-    /// The dictionary's letters.
-    pub fn alphabet(&self) -> &Alphabet {
-        &self.alphabet
-    }
-
-    /// The frozen trie of its words.
-    pub fn trie(&self) -> &Trie {
-        &self.trie
-    }
-
-    /// The normaliser its words went through; boards must use the same.
-    pub fn normalizer(&self) -> &Normalizer {
-        &self.normalizer
-    }
-
-    /// What loading kept and skipped.
-    pub fn report(&self) -> LoadReport {
-        self.report
-    }
-
-    /// Number of distinct words.
-    pub fn word_count(&self) -> usize {
-        self.trie.word_count()
-    }
-
-    /// The text of word `word`.
-    pub fn word_text(&self, word: WordId) -> String {
-        self.trie
-            .word_symbols(word)
-            .into_iter()
-            .map(|s| self.alphabet.letter(s))
-            .collect()
-    }
-
-    /// `text` (normalised) spelled in symbols, or `None` when it uses a
-    /// letter the dictionary does not have.
-    pub fn encode(&self, text: &str) -> Option<Vec<Symbol>> {
-        self.normalizer
-            .normalize(text)
-            .chars()
-            .map(|c| self.alphabet.symbol(c))
-            .collect()
-    }
-
-    /// Whether `text` is one of the words.
-    pub fn contains(&self, text: &str) -> bool {
-        self.encode(text)
-            .is_some_and(|symbols| self.trie.contains(&symbols))
+    match format {
+        Format::Plain | Format::Gzip => plain::load(bytes, normalizer),
+        Format::Anagram => Dictionary::from_words(anagram::words(bytes)?, normalizer),
+        Format::TrieStream => Dictionary::from_words(trie_stream::words(bytes)?, normalizer),
+        Format::Compiled => compiled::read(bytes),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
 
+    fn gzip(bytes: &[u8]) -> Vec<u8> {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        encoder.write_all(bytes).unwrap();
+        encoder.finish().unwrap()
+    }
+
+    fn words(dict: &Dictionary) -> Vec<String> {
+        dict.trie().words().map(|w| dict.word_text(w)).collect()
+    }
+
+    /// One word list written by hand in every format loads to the same
+    /// words, detected and forced alike.
     #[test]
-    fn from_words_normalises_and_skips() {
-        let words = [
-            "Cat",
-            "cat",
-            "don't",
-            "x-ray",
-            "b4",
-            "Äiti",
-            "",
-            "  dog  ",
-            &"a".repeat(65),
+    fn every_format_round_trips() {
+        let expected = ["act", "cat", "cats", "dog", "tä"];
+        let plain_text = "cat\nact\ncats\ndog\ntä\n";
+        let anagram = "act|act|cat\nacst|cats\ndgo|dog\nät|tä\n";
+        let stream = "act!###\ncat!s!####\ndog!###tä!";
+        let compiled =
+            compiled::write(&plain::load(plain_text.as_bytes(), Normalizer::default()).unwrap());
+        let cases: [(Format, Vec<u8>); 5] = [
+            (Format::Plain, plain_text.into()),
+            (Format::Anagram, anagram.into()),
+            (Format::TrieStream, stream.into()),
+            (Format::Compiled, compiled.clone()),
+            (Format::Gzip, gzip(anagram.as_bytes())),
         ];
-        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
-        assert_eq!(dict.word_count(), 3);
-        assert!(dict.contains("cat") && dict.contains("CAT") && dict.contains("äiti"));
-        assert!(dict.contains("dog"));
-        assert!(!dict.contains("dont") && !dict.contains("ca"));
-        assert_eq!(
-            dict.report(),
-            LoadReport {
-                words: 3,
-                skipped_not_letters: 3,
-                skipped_too_long: 1
+        for (format, bytes) in &cases {
+            for forced in [None, Some(*format)] {
+                let dict = load(bytes, forced, Normalizer::default()).unwrap();
+                assert_eq!(words(&dict), expected, "{format} forced {forced:?}");
             }
-        );
-        let texts: Vec<String> = dict.trie().words().map(|w| dict.word_text(w)).collect();
-        assert_eq!(texts, ["cat", "dog", "äiti"]);
+            assert_eq!(Format::detect(bytes), *format);
+            // Each, gzipped, is read through the gzip layer.
+            if *format != Format::Gzip {
+                let dict = load(&gzip(bytes), None, Normalizer::default()).unwrap();
+                assert_eq!(words(&dict), expected, "gzipped {format}");
+            }
+        }
+        // The trie stream writer's output reads back to the same words.
+        let dict = load(&compiled, None, Normalizer::default()).unwrap();
+        let written = trie_stream::write(&dict);
+        let dict = load(written.as_bytes(), None, Normalizer::default()).unwrap();
+        assert_eq!(words(&dict), expected);
     }
 
     #[test]
-    fn no_words_is_an_error() {
-        let error = Dictionary::from_words(["1", "--", ""], Normalizer::default()).unwrap_err();
+    fn forced_format_wins() {
+        // Forced plain, an anagram line is one word with bars: skipped.
+        let error = load(b"act|cat\n", Some(Format::Plain), Normalizer::default()).unwrap_err();
+        assert_eq!(error.kind, DictErrorKind::NoWords);
+        let error = load(b"cat\n", Some(Format::Gzip), Normalizer::default()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "no usable word (words are made of letters only)"
+            "corrupt gzip data: not gzip data (bad magic number)"
         );
-    }
-
-    #[test]
-    fn too_many_letters_is_an_error() {
-        let words: Vec<String> = (0..70u32)
-            .map(|i| char::from_u32(0x4e00 + i).unwrap().to_string())
-            .collect();
-        let error = Dictionary::from_words(&words, Normalizer::default()).unwrap_err();
+        let error = load(&gzip(&gzip(b"cat")), None, Normalizer::default()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "the word list uses 70 distinct letters, at most 64 are supported"
+            "corrupt gzip data: gzip data inside gzip data"
         );
     }
 }

@@ -28,6 +28,19 @@ pub fn words(bytes: &[u8]) -> Result<Vec<&str>, DictError> {
     Ok(words)
 }
 
+/// The whole of `bytes` as text, a leading byte-order mark left out; an
+/// error names the first line that is not UTF-8.
+pub fn utf8(bytes: &[u8]) -> Result<&str, DictError> {
+    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+    std::str::from_utf8(bytes).map_err(|error| {
+        let valid = bytes.get(..error.valid_up_to()).unwrap_or(bytes);
+        DictError {
+            line: Some(valid.iter().filter(|&&b| b == b'\n').count() + 1),
+            kind: DictErrorKind::NotUtf8,
+        }
+    })
+}
+
 /// Loads a plain-text word list.
 pub fn load(bytes: &[u8], normalizer: Normalizer) -> Result<Dictionary, DictError> {
     Dictionary::from_words(words(bytes)?, normalizer)
@@ -48,6 +61,9 @@ mod tests {
     fn not_utf8_names_the_line() {
         let error = words(b"cat\ndog\nf\xFFsh\n").unwrap_err();
         assert_eq!(error.to_string(), "line 3: not valid UTF-8");
+        let error = utf8(b"cat\ndog\nf\xFFsh\n").unwrap_err();
+        assert_eq!(error.to_string(), "line 3: not valid UTF-8");
+        assert_eq!(utf8(b"\xEF\xBB\xBFcat").unwrap(), "cat");
     }
 
     #[test]

@@ -1,1 +1,337 @@
-//! Tests of dictionary loading (`--dict`, `--lang`, `boggle dict`).
+//! Tests of dictionary loading (`--dict`, `--lang`, `boggle dict`): every
+//! format, the bundled languages on hand-checked boards, the cache, and
+//! every dictionary error (SPEC §4, §7).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::util::{boggle, run, run_command};
+
+/// A fresh directory of this test's own, removed when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("boggle-dict-test-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        TempDir(dir)
+    }
+
+    fn file(&self, name: &str, bytes: &[u8]) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_owned()
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(bytes).unwrap();
+    encoder.finish().unwrap()
+}
+
+/// Runs `boggle args...` with its cache in `cache`.
+fn run_cached(cache: &Path, args: &[&str]) -> crate::util::Run {
+    run_command(boggle().args(args).env("XDG_CACHE_HOME", cache), b"")
+}
+
+/// The test board, c a t / x s d. Checked by hand against the lists below
+/// ("cat", "act", "cats", "dog"): "cat" runs along the top row and "cats"
+/// goes on from t(0,2) to s(1,1); "act" is not on it (c(0,0) does not
+/// touch t(0,2)), nor is "dog".
+const BOARD: &str = "cat/xsd";
+const FOUND: &str = "cat\ncats\n";
+
+#[test]
+fn every_format_gives_the_same_words() {
+    let temp = TempDir::new("formats");
+    let plain = "cat\nact\ncats\ndog\n";
+    let files = [
+        temp.file("plain.txt", plain.as_bytes()),
+        temp.file("anagram.txt", b"act|act|cat\nacst|cats\ndgo|dog\n"),
+        temp.file("stream.txt", b"act!###cat!s!####dog!"),
+        temp.file("words.gz", &gzip(plain.as_bytes())),
+        temp.file("anagram.gz", &gzip(b"act|act|cat\nacst|cats\ndgo|dog\n")),
+    ];
+    let compiled = temp.0.join("words.dict");
+    let compiled = compiled.to_str().unwrap();
+    run(&["dict", "compile", &files[0], "-o", compiled]).success();
+    for file in files.iter().map(String::as_str).chain([compiled]) {
+        let out = run(&[
+            "solve",
+            "--dict",
+            file,
+            "--no-cache",
+            "--format",
+            "words",
+            "--sort",
+            "alpha",
+            BOARD,
+        ]);
+        assert_eq!(out.success(), FOUND, "{file}");
+    }
+    // Forcing the format that detection would pick changes nothing.
+    let out = run(&[
+        "solve",
+        "--dict",
+        &files[1],
+        "--dict-format",
+        "anagram",
+        "--no-cache",
+        "--format",
+        "words",
+        "--sort",
+        "alpha",
+        BOARD,
+    ]);
+    assert_eq!(out.success(), FOUND);
+    // Forcing plain on anagram lines reads "act|act|cat" as one word with
+    // bars: skipped, so nothing usable is left.
+    run(&[
+        "solve",
+        "--dict",
+        &files[1],
+        "--dict-format",
+        "plain",
+        "--no-cache",
+        BOARD,
+    ])
+    .fails(1, "dictionary '");
+}
+
+#[test]
+fn finnish_board() {
+    // On a 2×2 board every cell touches every other, so any order of the
+    // tiles ä i t i is a path. Checked by hand against the list: äiti
+    // (mother), itä (east), täi (louse), tii, iäti (ever) are its words of
+    // three letters or more.
+    let out = run(&[
+        "solve", "--lang", "fi", "--format", "words", "--sort", "alpha", "äi/ti",
+    ]);
+    assert_eq!(out.success(), "itä\niäti\ntii\ntäi\näiti\n");
+    // Upper case and a decomposed ä (a + combining diaeresis) are the same.
+    let out = run(&[
+        "solve",
+        "--lang",
+        "fi",
+        "--format",
+        "words",
+        "--sort",
+        "alpha",
+        "A\u{308}I/TI",
+    ]);
+    assert_eq!(out.success(), "itä\niäti\ntii\ntäi\näiti\n");
+}
+
+#[test]
+fn french_board_with_accents() {
+    // é t é / r o s. Checked by hand: "été" is e(0,0) t(0,1) e(0,2);
+    // "être" e(0,2) t(0,1) r(1,0) e(0,0); "rose" r o s e(0,2); "oestre"
+    // o(1,1) e(0,2) s(1,2) t(0,1) r(1,0) e(0,0). "très" is French but not
+    // on the board: after t r the only e next to r is e(0,0), which does
+    // not touch s.
+    for board in ["été/ros", "ÉTÉ/ROS", "ete/ros"] {
+        let out = run(&["solve", "--lang", "fr", "--format", "words", board]);
+        let words: Vec<&str> = out.success().lines().collect();
+        for word in ["ete", "etre", "rose", "oestre"] {
+            assert!(words.contains(&word), "{board}: {word} in {words:?}");
+        }
+        assert!(!words.contains(&"tres"), "{board}");
+        assert_eq!(
+            words[0], "oestre",
+            "{board}: the only 6-letter word scores most"
+        );
+    }
+}
+
+#[test]
+fn fold_accents_for_dict_files() {
+    let temp = TempDir::new("fold");
+    let list = temp.file("words.txt", "Été\nrosé\nœuf\n".as_bytes());
+    let words = |fold: bool, board: &str| {
+        let mut args = vec![
+            "solve",
+            "--dict",
+            &list,
+            "--no-cache",
+            "--format",
+            "words",
+            board,
+        ];
+        if fold {
+            args.push("--fold-accents");
+        }
+        run(&args).success().to_owned()
+    };
+    assert_eq!(words(false, "été/xxx"), "été\n");
+    assert_eq!(words(true, "ete/xxx"), "ete\n");
+    // œ folds to "oe": "oeuf" on a board of plain letters.
+    assert_eq!(words(true, "oeu/xxf"), "oeuf\n");
+}
+
+#[test]
+fn dict_info() {
+    let temp = TempDir::new("info");
+    let list = temp.file("words.txt", b"cat\nact\ncats\ndon't\nCAT\n");
+    let out = run(&["dict", "info", &list]);
+    let text = out.success();
+    // Checked by hand: 3 words; letters a c s t; nodes: root, a, c, ac,
+    // ca, act, cat, cats = 8.
+    assert!(text.contains("words:          3\n"), "{text}");
+    assert!(text.contains("letters:        4 (acst)\n"), "{text}");
+    assert!(text.contains("trie nodes:     8\n"), "{text}");
+    assert!(text.contains("format version: 1\n"), "{text}");
+    assert!(
+        text.contains("1 not all letters, 0 too long, 1 duplicates"),
+        "{text}"
+    );
+    let out = run(&["dict", "info", "--lang", "fi"]);
+    assert!(
+        out.success()
+            .contains("letters:        38 (abcdefghijklmnopqrstuvwxyzáâäåèéêôöûšž)")
+    );
+    let out = run(&["dict", "info", "--lang", "fr"]);
+    assert!(out.success().contains("accents folded: yes"));
+}
+
+#[test]
+fn cache_written_hit_stale_damaged() {
+    let temp = TempDir::new("cache");
+    let cache = temp.0.join("cache");
+    let list = temp.file("words.txt", b"cat\nact\n");
+    let solve = [
+        "solve", "--dict", &list, "--format", "words", "--sort", "alpha", BOARD,
+    ];
+    assert_eq!(run_cached(&cache, &solve).success(), "cat\n");
+    let entries: Vec<PathBuf> = std::fs::read_dir(cache.join("boggle"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(run_cached(&cache, &solve).success(), "cat\n");
+    // The file changes: the entry is stale, rebuilt with a warning.
+    std::fs::write(&list, b"cat\nact\ncats\n").unwrap();
+    let out = run_cached(&cache, &solve);
+    assert_eq!(out.code, 0);
+    assert_eq!(out.stdout, FOUND);
+    assert!(
+        out.stderr.starts_with("boggle: warning: cache entry '")
+            && out.stderr.ends_with("' is stale, rebuilt it\n"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(run_cached(&cache, &solve).success(), FOUND);
+    // Damage the entry: rebuilt with a warning, then whole again.
+    let mut bytes = std::fs::read(&entries[0]).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0xff;
+    std::fs::write(&entries[0], &bytes).unwrap();
+    let out = run_cached(&cache, &solve);
+    assert_eq!(out.stdout, FOUND);
+    assert!(
+        out.stderr
+            .contains("is damaged (damaged compiled dictionary: checksum mismatch), rebuilt it"),
+        "{}",
+        out.stderr
+    );
+    assert_eq!(out.stderr.lines().count(), 1);
+    assert_eq!(run_cached(&cache, &solve).success(), FOUND);
+    // --no-cache neither reads nor writes: damage stays unnoticed.
+    std::fs::write(&entries[0], b"junk").unwrap();
+    let mut no_cache = solve.to_vec();
+    no_cache.push("--no-cache");
+    assert_eq!(run_cached(&cache, &no_cache).success(), FOUND);
+    assert_eq!(std::fs::read(&entries[0]).unwrap(), b"junk");
+}
+
+#[test]
+fn verbose_reports_kept_and_skipped() {
+    let temp = TempDir::new("verbose");
+    let list = temp.file("words.txt", b"cat\nact\ndon't\nx-ray\nCAT\n");
+    let out = run(&[
+        "solve",
+        "--dict",
+        &list,
+        "--no-cache",
+        "--verbose",
+        "--format",
+        "words",
+        BOARD,
+    ]);
+    assert_eq!(out.code, 0);
+    assert!(
+        out.stderr.contains(
+            "2 words kept; skipped: 2 not all letters, 0 longer than 64 letters, 1 duplicates"
+        ),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn errors_name_the_file() {
+    let temp = TempDir::new("errors");
+    let missing = temp.0.join("missing.txt");
+    let missing = missing.to_str().unwrap();
+    let dir = temp.0.to_str().unwrap();
+    let not_utf8 = temp.file("latin1.txt", b"cat\ndog\ncaf\xe9\n");
+    let no_words = temp.file("digits.txt", b"123\n4-5\n");
+    let bad_gzip = temp.file("bad.gz", &gzip(b"cat\ndog\n")[..12]);
+    let bad_stream = temp.file("stream.txt", b"ab!###");
+    let compiled = temp.0.join("words.dict");
+    let compiled = compiled.to_str().unwrap();
+    run(&[
+        "dict",
+        "compile",
+        &not_utf8.replace("latin1", "ok"),
+        "-o",
+        compiled,
+    ])
+    .fails(1, "dictionary '");
+    let good = temp.file("good.txt", b"cat\n");
+    run(&["dict", "compile", &good, "-o", compiled]).success();
+    let mut bytes = std::fs::read(compiled).unwrap();
+    bytes.truncate(bytes.len() - 3);
+    let truncated = temp.file("truncated.dict", &bytes);
+    let cases: [(&str, String); 7] = [
+        (missing, format!("dictionary '{missing}': no such file")),
+        (dir, format!("dictionary '{dir}': is a directory")),
+        (
+            &not_utf8,
+            format!("dictionary '{not_utf8}': line 3: not valid UTF-8"),
+        ),
+        (
+            &no_words,
+            format!("dictionary '{no_words}': no usable word"),
+        ),
+        (
+            &bad_gzip,
+            format!("dictionary '{bad_gzip}': corrupt gzip data"),
+        ),
+        (
+            &bad_stream,
+            format!("dictionary '{bad_stream}': line 1, column 6: '#' goes back above the root"),
+        ),
+        (
+            &truncated,
+            format!("dictionary '{truncated}': damaged compiled dictionary"),
+        ),
+    ];
+    for (path, expected) in &cases {
+        for cache in [&["--no-cache"][..], &[]] {
+            let mut args = vec!["solve", "--dict", path, BOARD];
+            args.extend(cache);
+            run(&args).fails(1, expected);
+        }
+        run(&["dict", "info", path]).fails(1, expected);
+    }
+    run(&["solve", "--dict-format", "zip", BOARD]).fails(2, "invalid value 'zip'");
+}

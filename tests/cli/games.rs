@@ -1,1 +1,332 @@
-//! Tests of the game commands (`random`, `show`, `stats`, completions).
+//! Tests of the game commands (`random`, `solve --random`, `show`, `stats`,
+//! `completions`, `man`): golden boards, pipes, drawings (snapshots under
+//! `snapshots/`), figures checked against an independent computation.
+
+use std::io::Read;
+use std::process::Stdio;
+
+use crate::util::{boggle, run, run_command, run_with_stdin};
+
+/// Golden boards through the binary. The same boards as the library's
+/// golden test, computed by an independent program that read the dice from
+/// SPEC §8's text and implemented ChaCha8 and the documented roll itself.
+#[test]
+fn random_golden_boards() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["--dice", "new", "--seed", "42"], "zcts/tooh/fiyt/iseb\n"),
+        // `new` is the default dice set.
+        (&["--seed", "42"], "zcts/tooh/fiyt/iseb\n"),
+        (
+            &["--dice", "classic", "--seed", "1", "-n", "2"],
+            "psie/fadz/knok/smmy\nuzpu/nsdm/ieia/yrui\n",
+        ),
+        (
+            &["--dice", "big", "--seed", "0", "-n", "2"],
+            "etlov/alfio/aneen/yuaqus/stnsn\nnasct/cfnes/towgt/ehrtr/uktor\n",
+        ),
+        // --size 5x5 alone picks the big dice.
+        (
+            &["--size", "5x5", "--seed", "0"],
+            "etlov/alfio/aneen/yuaqus/stnsn\n",
+        ),
+        (
+            &["--dice", "superbig", "--seed", "1", "--count", "2"],
+            "hoaioo/sstrer/nn[an]eyh/eeopes/orybee/tweodn\n\
+             rt.roe/seewdp/lf[an]ide/tmlpwz/eciroi/aoyhax\n",
+        ),
+        (
+            &["--dice", "uniform", "--size", "3x5", "--seed", "3"],
+            "zksse/ikspc/ejdquw\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut full = vec!["random"];
+        full.extend_from_slice(args);
+        assert_eq!(run(&full).success(), expected, "{args:?}");
+    }
+}
+
+#[test]
+fn random_without_seed_prints_it() {
+    let first = run(&["random", "--dice", "big"]);
+    assert_eq!(first.code, 0);
+    let seed = first
+        .stderr
+        .strip_prefix("seed: ")
+        .and_then(|rest| rest.strip_suffix('\n'))
+        .unwrap_or_else(|| panic!("no seed line: {:?}", first.stderr));
+    seed.parse::<u64>().expect("the seed is a number");
+    // The printed seed rolls the same board again.
+    let again = run(&["random", "--dice", "big", "--seed", seed]);
+    assert_eq!(again.success(), first.stdout);
+}
+
+#[test]
+fn random_boards_feed_solve() {
+    let boards = run(&["random", "-n", "1000", "--seed", "7"])
+        .success()
+        .to_owned();
+    assert_eq!(boards.lines().count(), 1000);
+    let summary = run_with_stdin(&["solve", "--format", "summary"], boards.as_bytes());
+    let summary = summary.success();
+    let solved: Vec<&str> = summary
+        .lines()
+        .map(|line| line.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(solved, boards.lines().collect::<Vec<_>>());
+}
+
+#[test]
+fn random_closed_pipe_exits_quietly() {
+    let mut child = boggle()
+        .args(["random", "-n", "100000000", "--seed", "1"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 20];
+    stdout.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"mwle/iadu/rsre/xpoo\n");
+    drop(stdout);
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+}
+
+#[test]
+fn random_errors() {
+    run(&["random", "--dice", "big", "--size", "4x4"])
+        .fails(2, "the big dice make 5x5 boards, not 4x4");
+    run(&["random", "--size", "0x3"]).fails(2, "invalid value '0x3' for '--size <RxC>'");
+    run(&["random", "--dice", "huge"]).fails(2, "invalid value 'huge' for '--dice <DICE>'");
+    run(&["random", "--seed", "-1"]).fails(2, "");
+}
+
+#[test]
+fn solve_random() {
+    let stdout = run(&["solve", "--random", "--seed", "42"])
+        .success()
+        .to_owned();
+    // The rolled board heads the output, then the same words as solving it.
+    let (header, rest) = stdout.split_once('\n').unwrap();
+    assert_eq!(header, "# zcts/tooh/fiyt/iseb");
+    let direct = run(&["solve", "zcts/tooh/fiyt/iseb"]).success().to_owned();
+    assert_eq!(rest, direct);
+    let big = run(&[
+        "solve", "--random", "--dice", "superbig", "--seed", "1", "--format", "summary",
+    ]);
+    assert!(
+        big.success()
+            .starts_with("hoaioo/sstrer/nn[an]eyh/eeopes/orybee/tweodn\t"),
+        "{}",
+        big.stdout
+    );
+    run(&["solve", "--seed", "3", "abcd"]).fails(2, "--dice, --size and --seed go with --random");
+    run(&["solve", "--random", "abcd"]).fails(2, "the argument '--random' cannot be used");
+}
+
+/// Makes escape codes visible in snapshots.
+fn visible(text: &str) -> String {
+    text.replace('\u{1b}', "\\e")
+}
+
+// The drawings in the snapshots were checked by hand: each arrow points to
+// the cell of the word's next letter, the end is `◊`, and the reasons
+// match the board.
+
+#[test]
+fn show_plain() {
+    let stdout = run(&[
+        "show",
+        "ezmrnubeslospaon",
+        "embolus",
+        "zebra",
+        "xyzzy",
+        "Quiet",
+    ])
+    .success()
+    .to_owned();
+    insta::assert_snapshot!(stdout);
+}
+
+#[test]
+fn show_colour() {
+    let mut command = boggle();
+    command.args([
+        "show",
+        "ezmrnubeslospaon",
+        "embolus",
+        "zebra",
+        "--color",
+        "always",
+    ]);
+    let stdout = run_command(&mut command, b"").success().to_owned();
+    insta::assert_snapshot!(visible(&stdout));
+    // NO_COLOR (set by the helper) and a pipe: no colour, as with never.
+    let auto = run(&["show", "ezmrnubeslospaon", "embolus", "--color", "auto"]);
+    let never = run(&["show", "ezmrnubeslospaon", "embolus", "--color", "never"]);
+    assert!(!auto.success().contains('\u{1b}'));
+    assert_eq!(auto.stdout, never.stdout);
+    // Without NO_COLOR, a pipe is still not a terminal.
+    let mut command = boggle();
+    command
+        .env_remove("NO_COLOR")
+        .args(["show", "ezmrnubeslospaon", "embolus"]);
+    assert_eq!(run_command(&mut command, b"").success(), never.stdout);
+}
+
+#[test]
+fn show_all_paths() {
+    let dir = std::env::temp_dir().join(format!("boggle-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let words = dir.join("words.txt");
+    std::fs::write(&words, "abba\nbaba\nab\n").unwrap();
+    let words = words.to_str().unwrap();
+    let stdout = run(&["show", "ab/ba", "abba", "--all", "--dict", words])
+        .success()
+        .to_owned();
+    insta::assert_snapshot!(stdout);
+    // Too short for the rules, whatever the board.
+    let short = run(&["show", "ab/ba", "ab", "--dict", words])
+        .success()
+        .to_owned();
+    assert_eq!(
+        short,
+        "ab: too short, 2 letters where the classic rules need at least 3\n"
+    );
+    let big = run(&["show", "ab/ba", "abba", "--rules", "big", "--dict", words])
+        .success()
+        .to_owned();
+    assert!(big.starts_with("abba: 4 letters, 1 point\n"), "{big}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn show_errors() {
+    run(&["show", "abcde", "bad"]).fails(2, "board 'abcde': 5 tiles do not make a square board");
+    run(&["show", "abcd"]).fails(2, "the following required arguments were not provided");
+    run(&["show", "abcd", "ab", "--color", "pink"]).fails(2, "invalid value 'pink'");
+}
+
+/// The figures of `boggle stats`, as printed.
+fn stats(args: &[&str]) -> String {
+    let mut full = vec!["stats"];
+    full.extend_from_slice(args);
+    run(&full).success().to_owned()
+}
+
+#[test]
+fn stats_are_reproducible() {
+    let args = ["-n", "3000", "--dice", "new", "--seed", "1"];
+    let once = stats(&[&args[..], &["-j", "1"]].concat());
+    assert_eq!(stats(&[&args[..], &["-j", "2"]].concat()), once);
+    assert_eq!(stats(&[&args[..], &["-j", "2"]].concat()), once);
+    assert!(
+        once.starts_with("3000 boards, new dice (4x4), seed 1, classic rules\n"),
+        "{once}"
+    );
+}
+
+#[test]
+fn stats_match_solving_the_boards() {
+    // The figures worked out here from `random | solve --format summary`,
+    // independently of the stats code.
+    let boards = run(&["random", "-n", "301", "--dice", "big", "--seed", "5"])
+        .success()
+        .to_owned();
+    let summary = run_with_stdin(&["solve", "--format", "summary"], boards.as_bytes())
+        .success()
+        .to_owned();
+    let rows: Vec<(String, u64, u64)> = summary
+        .lines()
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            (
+                fields[0].to_owned(),
+                fields[1].parse().unwrap(),
+                fields[2].parse().unwrap(),
+            )
+        })
+        .collect();
+    let describe = |mut values: Vec<u64>| {
+        values.sort_unstable();
+        let n = values.len();
+        let mean = values.iter().sum::<u64>() as f64 / n as f64;
+        // 301 values: the median is the 151st, the 90th percentile by
+        // nearest rank the ceil(270.9) = 271st.
+        format!(
+            "{mean:.2} {} {} {}",
+            values[150],
+            values[270],
+            values[n - 1]
+        )
+    };
+    let score = describe(rows.iter().map(|r| r.2).collect());
+    let words = describe(rows.iter().map(|r| r.1).collect());
+    let best_score = rows.iter().map(|r| r.2).max().unwrap();
+    let best = rows.iter().find(|r| r.2 == best_score).unwrap();
+
+    let printed = stats(&["-n", "301", "--dice", "big", "--seed", "5"]);
+    let lines: Vec<&str> = printed.lines().collect();
+    assert_eq!(lines[0], "301 boards, big dice (5x5), seed 5, big rules");
+    let figures = |line: &str| {
+        line.split_whitespace()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert_eq!(figures(lines[2]), score, "{printed}");
+    assert_eq!(figures(lines[3]), words, "{printed}");
+    assert_eq!(
+        lines[4],
+        format!(
+            "best board: {} ({} points, {} words)",
+            best.0, best.2, best.1
+        )
+    );
+}
+
+#[test]
+fn stats_errors() {
+    run(&["stats", "-n", "0"]).fails(2, "invalid value '0'");
+    run(&["stats", "--dice", "superbig", "--size", "4x4"])
+        .fails(2, "the superbig dice make 6x6 boards");
+}
+
+#[test]
+fn completions_for_every_shell() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let script = run(&["completions", shell]).success().to_owned();
+        for word in ["boggle", "random", "show", "stats", "--dice", "superbig"] {
+            assert!(script.contains(word), "{shell} lacks {word}");
+        }
+    }
+    run(&["completions", "tcsh"]).fails(2, "invalid value 'tcsh'");
+}
+
+#[test]
+fn man_page() {
+    let page = run(&["man"]).success().to_owned();
+    assert!(page.contains(".TH boggle 1"), "{page}");
+    for command in ["solve", "random", "show", "stats", "completions"] {
+        assert!(page.contains(command), "the page lacks {command}");
+    }
+}
+
+#[test]
+fn every_help_ends_with_examples() {
+    for command in ["solve", "random", "show", "stats", "completions", "man"] {
+        let help = run(&[command, "--help"]).success().to_owned();
+        let examples = help
+            .rsplit_once("Examples:\n")
+            .unwrap_or_else(|| panic!("{command} --help has no examples"))
+            .1;
+        assert!(
+            examples
+                .lines()
+                .all(|line| line.starts_with("  ") && line.contains("boggle ")),
+            "{command}: {examples}"
+        );
+    }
+}

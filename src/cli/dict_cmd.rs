@@ -1,0 +1,151 @@
+//! `boggle dict compile IN -o OUT` and `boggle dict info PATH|--lang L`.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use anyhow::Context;
+use boggle::Dictionary;
+use boggle::dict::bundled::{self, Lang};
+use boggle::dict::{Format, compiled};
+use clap::{Args, Subcommand};
+
+use super::Outcome;
+use super::dict_args::{FormatArg, LangArg, describe, load_file};
+
+/// `boggle dict` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum DictCommand {
+    /// Compile a word list (any format) into a dictionary that loads in
+    /// about a millisecond
+    Compile(CompileArgs),
+    /// Print a dictionary's word count, letters, node count, compiled size
+    /// and format version
+    Info(InfoArgs),
+}
+
+/// `boggle dict compile` options.
+#[derive(Debug, Args)]
+pub struct CompileArgs {
+    /// The word list to compile
+    #[arg(value_name = "IN")]
+    input: PathBuf,
+
+    /// Where to write the compiled dictionary
+    #[arg(short, long, value_name = "OUT")]
+    output: PathBuf,
+
+    /// Read IN in this format instead of detecting it
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    dict_format: Option<FormatArg>,
+
+    /// Strip accents from the words (é→e, ä→a, œ→oe, ß→ss); boards solved
+    /// against the result are folded too
+    #[arg(long)]
+    fold_accents: bool,
+
+    /// Say on standard error how many words were kept and skipped, and why
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// `boggle dict info` options.
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// A dictionary file, in any format
+    #[arg(
+        value_name = "PATH",
+        required_unless_present = "lang",
+        conflicts_with = "lang"
+    )]
+    path: Option<PathBuf>,
+
+    /// A bundled dictionary instead
+    #[arg(long, value_enum, value_name = "LANG")]
+    lang: Option<LangArg>,
+
+    /// Read PATH in this format instead of detecting it
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    dict_format: Option<FormatArg>,
+
+    /// Strip accents from the words of a text PATH
+    #[arg(long)]
+    fold_accents: bool,
+}
+
+impl DictCommand {
+    pub fn run(self) -> anyhow::Result<Outcome> {
+        match self {
+            DictCommand::Compile(args) => args.run(),
+            DictCommand::Info(args) => args.run(),
+        }
+    }
+}
+
+impl CompileArgs {
+    fn run(self) -> anyhow::Result<Outcome> {
+        let normalizer = boggle::Normalizer::new(self.fold_accents);
+        let dict = load_file(&self.input, self.dict_format.map(Format::from), normalizer)?;
+        if self.verbose {
+            eprintln!(
+                "boggle: dictionary '{}': {}",
+                self.input.display(),
+                describe(&dict.report())
+            );
+        }
+        std::fs::write(&self.output, compiled::write(&dict))
+            .with_context(|| format!("cannot write '{}'", self.output.display()))?;
+        Ok(Outcome::Success)
+    }
+}
+
+impl InfoArgs {
+    fn run(self) -> anyhow::Result<Outcome> {
+        let (source, dict) = match (&self.path, self.lang) {
+            (Some(path), _) => {
+                let normalizer = boggle::Normalizer::new(self.fold_accents);
+                let format = self.dict_format.map(Format::from);
+                (
+                    format!("{}", path.display()),
+                    load_file(path, format, normalizer)?,
+                )
+            }
+            (None, lang) => {
+                let lang = lang.map_or(Lang::En, Lang::from);
+                let dict = bundled::load(lang)
+                    .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
+                (format!("bundled '{}'", lang.code()), dict)
+            }
+        };
+        let mut out = BufWriter::new(io::stdout().lock());
+        write_info(&mut out, &source, &dict)?;
+        out.flush()?;
+        Ok(Outcome::Success)
+    }
+}
+
+/// The `dict info` report: one `name: value` line per fact.
+fn write_info(out: &mut impl Write, source: &str, dict: &Dictionary) -> io::Result<()> {
+    let letters: String = dict.alphabet().letters().iter().collect();
+    let bytes = compiled::write(dict).len();
+    let report = dict.report();
+    writeln!(out, "dictionary:     {source}")?;
+    writeln!(out, "words:          {}", dict.word_count())?;
+    writeln!(out, "letters:        {} ({letters})", dict.alphabet().len())?;
+    writeln!(
+        out,
+        "accents folded: {}",
+        if dict.normalizer().fold_accents {
+            "yes"
+        } else {
+            "no"
+        }
+    )?;
+    writeln!(out, "trie nodes:     {}", dict.trie().node_count())?;
+    writeln!(out, "compiled bytes: {bytes}")?;
+    writeln!(out, "format version: {}", compiled::VERSION)?;
+    writeln!(
+        out,
+        "skipped:        {} not all letters, {} too long, {} duplicates",
+        report.skipped_not_letters, report.skipped_too_long, report.duplicates
+    )
+}

@@ -1,0 +1,122 @@
+//! `boggle random`: boards rolled with real dice (SPEC §8), and the options
+//! every command that rolls boards shares (`--dice`, `--size`, `--seed`).
+
+use std::io::{self, BufWriter, Write};
+
+use boggle::dice::{self, BoardRng, DiceSet, Roller};
+use clap::{Args, ValueEnum};
+
+use super::{Outcome, Usage};
+
+const EXAMPLES: &str = "\
+Examples:
+  boggle random --seed 42
+  boggle random --dice superbig --seed 7 -n 3
+  boggle random --dice uniform --size 3x7
+  boggle random -n 1000 --seed 7 | boggle solve --format summary";
+
+/// `boggle random` options.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct RandomArgs {
+    #[command(flatten)]
+    roll: RollArgs,
+
+    /// How many boards
+    #[arg(short = 'n', long = "count", value_name = "COUNT", default_value_t = 1)]
+    count: u64,
+}
+
+/// How boards are rolled: the dice, the size and the seed.
+#[derive(Debug, Args)]
+pub struct RollArgs {
+    /// Dice set [default: new, or the set that fills --size]
+    #[arg(long, value_enum, value_name = "DICE")]
+    pub dice: Option<DiceArg>,
+
+    /// Board size as RxC (e.g. 5x5) or N; dice sets have their own size,
+    /// uniform letters fill any [default: 4x4]
+    #[arg(long, value_name = "RxC", value_parser = dice::parse_size)]
+    pub size: Option<(usize, usize)>,
+
+    /// Seed of the generator: the same seed rolls the same boards, forever
+    /// [default: a new one, printed on standard error]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+}
+
+/// The dice sets, as `--dice` takes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiceArg {
+    /// The original 4x4 dice of 1976
+    Classic,
+    /// The 4x4 dice sold since 1987
+    New,
+    /// Big Boggle, 5x5
+    Big,
+    /// Super Big Boggle, 6x6, with Qu In Th Er He An and blank faces
+    Superbig,
+    /// Each cell a letter a-z with equal chance, any size
+    Uniform,
+}
+
+impl From<DiceArg> for DiceSet {
+    fn from(dice: DiceArg) -> DiceSet {
+        match dice {
+            DiceArg::Classic => DiceSet::Classic,
+            DiceArg::New => DiceSet::New,
+            DiceArg::Big => DiceSet::Big,
+            DiceArg::Superbig => DiceSet::SuperBig,
+            DiceArg::Uniform => DiceSet::Uniform,
+        }
+    }
+}
+
+impl RollArgs {
+    /// Whether any of the options was given.
+    pub fn any(&self) -> bool {
+        self.dice.is_some() || self.size.is_some() || self.seed.is_some()
+    }
+
+    /// The roller these options ask for.
+    pub fn roller(&self) -> Result<Roller, Usage> {
+        let set = match (self.dice, self.size) {
+            (Some(dice), _) => DiceSet::from(dice),
+            (None, Some((rows, cols))) => DiceSet::for_size(rows, cols),
+            (None, None) => DiceSet::default(),
+        };
+        Roller::new(set, self.size).map_err(|error| Usage(error.to_string()))
+    }
+
+    /// The seed given, or a new one, which is then printed on standard
+    /// error so the boards can be rolled again.
+    pub fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let seed = new_seed();
+            eprintln!("seed: {seed}");
+            seed
+        })
+    }
+}
+
+/// A seed nobody chose: the clock, hashed with the process's random keys.
+fn new_seed() -> u64 {
+    use std::hash::BuildHasher;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |time| time.as_nanos());
+    std::collections::hash_map::RandomState::new().hash_one(nanos)
+}
+
+impl RandomArgs {
+    pub fn run(self) -> anyhow::Result<Outcome> {
+        let roller = self.roll.roller()?;
+        let mut rng = BoardRng::new(self.roll.seed());
+        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        for _ in 0..self.count {
+            writeln!(out, "{}", roller.roll(&mut rng))?;
+        }
+        out.flush()?;
+        Ok(Outcome::Success)
+    }
+}

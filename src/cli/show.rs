@@ -1,0 +1,82 @@
+//! `boggle show`: each word's path drawn on the grid, or why it is not
+//! there (SPEC §9). Colour is decided here: `--color`, `NO_COLOR` and
+//! whether standard output is a terminal.
+
+use std::io::{self, BufWriter, Write};
+
+use anstream::{AutoStream, ColorChoice};
+use boggle::Board;
+use boggle::rules::RulesChoice;
+use boggle::show::{self, Styles};
+use clap::{Args, ValueEnum};
+
+use super::{DictArgs, Outcome, Usage};
+
+const EXAMPLES: &str = "\
+Examples:
+  boggle show ezmrnubeslospaon embolus
+  boggle show ezmr/nube/slos/paon sos --all
+  boggle show ezmrnubeslospaon bones zebra --color never";
+
+/// `boggle show` options.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ShowArgs {
+    /// The board, such as ezmrnubeslospaon or ezmr/nube/slos/paon
+    #[arg(value_name = "BOARD")]
+    board: String,
+
+    /// Words to find on it
+    #[arg(value_name = "WORD", required = true)]
+    words: Vec<String>,
+
+    /// Draw every distinct path, not only the first
+    #[arg(long)]
+    all: bool,
+
+    #[command(flatten)]
+    dict: DictArgs,
+
+    /// Scoring rules: classic, big, superbig, or auto (by board size)
+    #[arg(long, default_value = "auto", value_name = "RULES")]
+    rules: RulesChoice,
+
+    /// When to colour the path: auto (on a terminal, unless NO_COLOR is
+    /// set), always or never
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    color: ColorArg,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Auto,
+    Always,
+    Never,
+}
+
+impl ShowArgs {
+    pub fn run(self) -> anyhow::Result<Outcome> {
+        let dict = self.dict.load()?;
+        let board = Board::parse(&self.board, dict.normalizer())
+            .map_err(|error| Usage(format!("board '{}': {error}", self.board)))?;
+        let rules = self.rules.for_cells(board.len());
+        let choice = match self.color {
+            ColorArg::Auto => ColorChoice::Auto,
+            ColorArg::Always => ColorChoice::Always,
+            ColorArg::Never => ColorChoice::Never,
+        };
+        // The stream drops the colour codes when colour is not wanted.
+        let stream = AutoStream::new(io::stdout().lock(), choice);
+        let mut out = BufWriter::with_capacity(1 << 16, stream);
+        for (n, word) in self.words.iter().enumerate() {
+            if n > 0 {
+                writeln!(out)?;
+            }
+            let found = show::find(&dict, &board, rules, word, self.all);
+            show::write_found(&mut out, &board, &found, &Styles::colored())?;
+        }
+        out.flush()?;
+        Ok(Outcome::Success)
+    }
+}

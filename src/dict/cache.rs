@@ -1,0 +1,463 @@
+//! The on-disk cache of compiled dictionaries for text word lists (SPEC §7).
+//!
+//! [`CacheDir`] is handed its directory (the binary picks
+//! `$XDG_CACHE_HOME/boggle` or `~/.cache/boggle`), so tests use a temporary
+//! one. Each source file has one entry, named by a hash of its canonical
+//! path, the format it is read in, the accent folding and the compiled
+//! format version. The entry starts with the size and modification time the
+//! source had when it was compiled: when they differ, the entry is stale and
+//! is rebuilt. An entry is written to a temporary file in the same directory
+//! and renamed into place, so a reader, or a second process filling the same
+//! entry at once, sees the old entry or a whole new one, never a part. A
+//! damaged entry fails the compiled format's checks and is rebuilt.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use super::{DictError, Dictionary, Format, compiled};
+use crate::alphabet::Normalizer;
+
+/// The first bytes of a cache entry; the compiled dictionary follows the
+/// source's stamp.
+const ENTRY_MAGIC: &[u8; 8] = b"BOGCACHE";
+
+/// Entry header: the magic number, then the source's size (u64), its
+/// modification time in seconds and nanoseconds since 1970 (i64, u32) and
+/// four reserved bytes, little-endian.
+const ENTRY_HEADER_LEN: usize = 32;
+
+/// A directory of cached compiled dictionaries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CacheDir {
+    /// Where the entries are; created when the first one is written.
+    dir: PathBuf,
+}
+
+/// What happened to the cache while loading one word list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CacheStatus {
+    /// The entry was there, current and whole.
+    Hit,
+    /// There was no entry; one was written.
+    Written,
+    /// The entry was older than the source; it was rebuilt.
+    Stale,
+    /// The entry was damaged (the reason); it was rebuilt.
+    Damaged(String),
+    /// The source is a compiled dictionary already: nothing to cache.
+    NotNeeded,
+    /// The entry could not be written (the reason); the words were loaded.
+    NotWritten(String),
+}
+
+impl CacheStatus {
+    /// The one-line warning this status deserves, if any.
+    pub fn warning(&self, entry: &Path) -> Option<String> {
+        match self {
+            CacheStatus::Hit | CacheStatus::Written | CacheStatus::NotNeeded => None,
+            CacheStatus::Stale => Some(format!(
+                "cache entry '{}' is stale, rebuilt it",
+                entry.display()
+            )),
+            CacheStatus::Damaged(reason) => Some(format!(
+                "cache entry '{}' is damaged ({reason}), rebuilt it",
+                entry.display()
+            )),
+            CacheStatus::NotWritten(reason) => Some(format!(
+                "cannot write cache entry '{}': {reason}",
+                entry.display()
+            )),
+        }
+    }
+}
+
+/// A dictionary loaded through the cache, with what the cache did.
+#[derive(Debug)]
+pub struct Cached {
+    /// The words.
+    pub dict: Dictionary,
+    /// The entry's path.
+    pub entry: PathBuf,
+    /// What the cache did.
+    pub status: CacheStatus,
+}
+
+/// Why a word list could not be loaded through the cache: the source could
+/// not be read, or its words are unusable. Cache trouble is never an error.
+#[derive(Debug)]
+pub enum LoadError {
+    /// The source file could not be read.
+    Io(io::Error),
+    /// The source's content is unusable.
+    Dict(DictError),
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(error) => write!(f, "{}", io_message(error)),
+            LoadError::Dict(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// An I/O error's message in this program's style: lower case, no
+/// operating-system error number.
+pub fn io_message(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotFound => "no such file".into(),
+        io::ErrorKind::PermissionDenied => "permission denied".into(),
+        io::ErrorKind::IsADirectory => "is a directory".into(),
+        _ => {
+            let text = error.to_string();
+            let text = text.split(" (os error").next().unwrap_or(&text);
+            text.to_lowercase()
+        }
+    }
+}
+
+/// The stamp that tells whether an entry is current: size and modification
+/// time of the source.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp {
+    size: u64,
+    seconds: i64,
+    nanos: u32,
+}
+
+impl Stamp {
+    fn of(metadata: &fs::Metadata) -> Stamp {
+        let (seconds, nanos) = match metadata.modified() {
+            Ok(time) => match time.duration_since(UNIX_EPOCH) {
+                Ok(after) => (after.as_secs() as i64, after.subsec_nanos()),
+                Err(before) => (
+                    -(before.duration().as_secs() as i64),
+                    before.duration().subsec_nanos(),
+                ),
+            },
+            Err(_) => (0, 0),
+        };
+        Stamp {
+            size: metadata.len(),
+            seconds,
+            nanos,
+        }
+    }
+
+    fn to_bytes(self) -> [u8; ENTRY_HEADER_LEN] {
+        let mut bytes = [0u8; ENTRY_HEADER_LEN];
+        bytes[..8].copy_from_slice(ENTRY_MAGIC);
+        bytes[8..16].copy_from_slice(&self.size.to_le_bytes());
+        bytes[16..24].copy_from_slice(&self.seconds.to_le_bytes());
+        bytes[24..28].copy_from_slice(&self.nanos.to_le_bytes());
+        bytes
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Option<Stamp> {
+        let header = bytes.first_chunk::<ENTRY_HEADER_LEN>()?;
+        if !header.starts_with(ENTRY_MAGIC) {
+            return None;
+        }
+        let u64_at = |at: usize| {
+            header
+                .get(at..at + 8)?
+                .try_into()
+                .ok()
+                .map(u64::from_le_bytes)
+        };
+        let u32_at = |at: usize| {
+            header
+                .get(at..at + 4)?
+                .try_into()
+                .ok()
+                .map(u32::from_le_bytes)
+        };
+        Some(Stamp {
+            size: u64_at(8)?,
+            seconds: u64_at(16)? as i64,
+            nanos: u32_at(24)?,
+        })
+    }
+}
+
+/// FNV-1a, 64 bits: offset basis 0xcbf29ce484222325, prime 0x100000001b3.
+/// Used only to name entries, so a collision costs a rebuild, nothing more.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+impl CacheDir {
+    /// The cache in `dir`.
+    pub fn new(dir: impl Into<PathBuf>) -> CacheDir {
+        CacheDir { dir: dir.into() }
+    }
+
+    /// The directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The entry for the source at canonical path `source` read as
+    /// `format` with `normalizer`.
+    pub fn entry(&self, source: &Path, format: Option<Format>, normalizer: Normalizer) -> PathBuf {
+        let mut key = Vec::new();
+        key.extend_from_slice(source.as_os_str().as_encoded_bytes());
+        key.push(0);
+        key.extend_from_slice(format.map_or("auto", Format::name).as_bytes());
+        key.push(u8::from(normalizer.fold_accents));
+        key.extend_from_slice(&compiled::VERSION.to_le_bytes());
+        self.dir.join(format!("{:016x}.dict", fnv1a(&key)))
+    }
+
+    /// Loads the word list at `path`: from its entry when that is current
+    /// and whole, otherwise from the file, writing the entry anew.
+    pub fn load(
+        &self,
+        path: &Path,
+        format: Option<Format>,
+        normalizer: Normalizer,
+    ) -> Result<Cached, LoadError> {
+        let source = fs::canonicalize(path).map_err(LoadError::Io)?;
+        let metadata = fs::metadata(&source).map_err(LoadError::Io)?;
+        if metadata.is_dir() {
+            return Err(LoadError::Io(io::Error::from(io::ErrorKind::IsADirectory)));
+        }
+        let stamp = Stamp::of(&metadata);
+        let entry = self.entry(&source, format, normalizer);
+        let mut status = CacheStatus::Written;
+        if let Ok(bytes) = fs::read(&entry) {
+            match Stamp::from_bytes(&bytes) {
+                Some(cached) if cached == stamp => {
+                    match compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default()) {
+                        Ok(dict) => {
+                            return Ok(Cached {
+                                dict,
+                                entry,
+                                status: CacheStatus::Hit,
+                            });
+                        }
+                        Err(error) => status = CacheStatus::Damaged(error.to_string()),
+                    }
+                }
+                Some(_) => status = CacheStatus::Stale,
+                None => status = CacheStatus::Damaged("not a cache entry".into()),
+            }
+        }
+        let bytes = fs::read(&source).map_err(LoadError::Io)?;
+        let dict = super::load(&bytes, format, normalizer).map_err(LoadError::Dict)?;
+        if compiled::is_compiled(&bytes) {
+            status = CacheStatus::NotNeeded;
+        } else if fs::metadata(&source).map(|m| Stamp::of(&m)).ok() != Some(stamp) {
+            // The source changed while it was read: caching it would pin
+            // words under the wrong stamp.
+            status = CacheStatus::NotWritten("the file changed while it was read".into());
+        } else if let Err(error) = self.write_entry(&entry, stamp, &dict) {
+            status = CacheStatus::NotWritten(io_message(&error));
+        }
+        Ok(Cached {
+            dict,
+            entry,
+            status,
+        })
+    }
+
+    /// Writes `entry` through a temporary file renamed into place.
+    fn write_entry(&self, entry: &Path, stamp: Stamp, dict: &Dictionary) -> io::Result<()> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        fs::create_dir_all(&self.dir)?;
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let unique = format!(
+            "{}.{}.{}.{}.tmp",
+            entry
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("entry"),
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::Relaxed),
+            nanos
+        );
+        let temporary = self.dir.join(unique);
+        let written = (|| {
+            let mut file = fs::File::create(&temporary)?;
+            file.write_all(&stamp.to_bytes())?;
+            file.write_all(&compiled::write(dict))?;
+            file.flush()?;
+            drop(file);
+            fs::rename(&temporary, entry)
+        })();
+        if written.is_err() {
+            let _ = fs::remove_file(&temporary);
+        }
+        written
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fresh directory under the system's temporary directory, removed
+    /// when dropped.
+    struct TempDir(PathBuf);
+
+    impl TempDir {
+        fn new(name: &str) -> TempDir {
+            let dir = std::env::temp_dir()
+                .join(format!("boggle-cache-test-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&dir);
+            fs::create_dir_all(&dir).unwrap();
+            TempDir(dir)
+        }
+    }
+
+    impl Drop for TempDir {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn words(dict: &Dictionary) -> Vec<String> {
+        dict.trie().words().map(|w| dict.word_text(w)).collect()
+    }
+
+    #[test]
+    fn written_then_hit_then_stale_then_damaged() {
+        let temp = TempDir::new("cycle");
+        let list = temp.0.join("words.txt");
+        fs::write(&list, "cat\ndog\n").unwrap();
+        let cache = CacheDir::new(temp.0.join("cache"));
+        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+
+        let first = load();
+        assert_eq!(first.status, CacheStatus::Written);
+        assert_eq!(words(&first.dict), ["cat", "dog"]);
+        assert!(first.entry.starts_with(cache.dir()));
+        let second = load();
+        assert_eq!(second.status, CacheStatus::Hit);
+        assert_eq!(words(&second.dict), ["cat", "dog"]);
+
+        // A changed source (another size) makes the entry stale.
+        fs::write(&list, "cat\ndog\nemu\n").unwrap();
+        let third = load();
+        assert_eq!(third.status, CacheStatus::Stale);
+        assert_eq!(words(&third.dict), ["cat", "dog", "emu"]);
+        assert_eq!(load().status, CacheStatus::Hit);
+
+        // Damage past the stamp: the compiled checks catch it.
+        let mut bytes = fs::read(&third.entry).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x40;
+        fs::write(&third.entry, &bytes).unwrap();
+        let fourth = load();
+        assert_eq!(
+            fourth.status,
+            CacheStatus::Damaged("damaged compiled dictionary: checksum mismatch".into())
+        );
+        assert_eq!(words(&fourth.dict), ["cat", "dog", "emu"]);
+        assert_eq!(load().status, CacheStatus::Hit);
+
+        // A truncated entry is damaged too.
+        fs::write(&third.entry, &bytes[..10]).unwrap();
+        assert!(matches!(load().status, CacheStatus::Damaged(_)));
+        assert_eq!(load().status, CacheStatus::Hit);
+        // No temporary file is left behind.
+        let names: Vec<_> = fs::read_dir(cache.dir())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn keyed_by_format_and_folding() {
+        let temp = TempDir::new("key");
+        let list = temp.0.join("words.txt");
+        fs::write(&list, "été\n").unwrap();
+        let cache = CacheDir::new(temp.0.join("cache"));
+        let kept = cache.load(&list, None, Normalizer::default()).unwrap();
+        let folded = cache.load(&list, None, Normalizer::new(true)).unwrap();
+        assert_eq!(folded.status, CacheStatus::Written);
+        assert_ne!(kept.entry, folded.entry);
+        assert_eq!(words(&kept.dict), ["été"]);
+        assert_eq!(words(&folded.dict), ["ete"]);
+        let forced = cache
+            .load(&list, Some(Format::Plain), Normalizer::default())
+            .unwrap();
+        assert_ne!(forced.entry, kept.entry);
+    }
+
+    #[test]
+    fn errors_and_unwritable_cache() {
+        let temp = TempDir::new("errors");
+        let cache = CacheDir::new(temp.0.join("cache"));
+        let missing = cache.load(&temp.0.join("missing.txt"), None, Normalizer::default());
+        assert_eq!(missing.unwrap_err().to_string(), "no such file");
+        let directory = cache.load(&temp.0, None, Normalizer::default());
+        assert_eq!(directory.unwrap_err().to_string(), "is a directory");
+        let list = temp.0.join("bad.txt");
+        fs::write(&list, "1\n2\n").unwrap();
+        let error = cache.load(&list, None, Normalizer::default()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no usable word (words are made of letters only)"
+        );
+        // A cache "directory" that is a file: the words still load.
+        fs::write(&list, "cat\n").unwrap();
+        let blocked = CacheDir::new(&list);
+        let loaded = blocked.load(&list, None, Normalizer::default()).unwrap();
+        assert!(matches!(loaded.status, CacheStatus::NotWritten(_)));
+        assert_eq!(words(&loaded.dict), ["cat"]);
+    }
+
+    #[test]
+    fn racing_writers_leave_a_whole_entry() {
+        let temp = TempDir::new("race");
+        let list = temp.0.join("words.txt");
+        let text: String = (0..2000).map(|i| format!("w{}\n", to_letters(i))).collect();
+        fs::write(&list, text).unwrap();
+        let cache = CacheDir::new(temp.0.join("cache"));
+        std::thread::scope(|scope| {
+            for _ in 0..4 {
+                scope.spawn(|| {
+                    for _ in 0..5 {
+                        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+                        assert_eq!(loaded.dict.word_count(), 2000);
+                        assert!(matches!(
+                            loaded.status,
+                            CacheStatus::Hit | CacheStatus::Written
+                        ));
+                    }
+                });
+            }
+        });
+        assert_eq!(
+            cache
+                .load(&list, None, Normalizer::default())
+                .unwrap()
+                .status,
+            CacheStatus::Hit
+        );
+    }
+
+    /// `i` spelled in base 26 with the letters a–z.
+    fn to_letters(mut i: usize) -> String {
+        let mut text = String::new();
+        loop {
+            text.push(char::from(b'a' + (i % 26) as u8));
+            i /= 26;
+            if i == 0 {
+                return text;
+            }
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! The compiled dictionary: a dictionary's alphabet, normaliser and trie
+//! written as bytes that load without building anything (SPEC §7).
+//!
+//! Layout, all integers little-endian:
+//!
+//! | offset | bytes | field |
+//! |-------:|------:|-------|
+//! | 0  | 8 | magic number `BOGGLEDC` |
+//! | 8  | 4 | format version, [`VERSION`] |
+//! | 12 | 4 | flags: bit 0 set when accents were folded; other bits 0 |
+//! | 16 | 8 | payload length in bytes |
+//! | 24 | 4 | checksum: CRC-32 (IEEE, as in gzip) of bytes 0–23 and the payload |
+//! | 28 | 4 | reserved, 0 |
+//! | 32 | … | payload |
+//!
+//! The payload: the letter count (u32) and each letter as a Unicode scalar
+//! value (u32), in code-point order; the node count and the word count
+//! (u32 each); the load report's skipped and duplicate counts (u64 each:
+//! not letters, too long, duplicates); then each node in breadth-first
+//! order as its child mask (u64) and word id (u32, `u32::MAX` for none).
+//! Everything else the trie holds is derived from the nodes by
+//! [`Trie::from_nodes`], which also checks every invariant, so a damaged
+//! file is an error even when its checksum happens to match.
+
+use super::{DictError, DictErrorKind, Dictionary, LoadReport};
+use crate::alphabet::{Alphabet, Normalizer};
+use crate::trie::Trie;
+
+/// The first eight bytes of every compiled dictionary.
+pub const MAGIC: &[u8; 8] = b"BOGGLEDC";
+
+/// The format version this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Header length in bytes.
+const HEADER_LEN: usize = 32;
+
+/// Bytes per node in the payload: a child mask and a word id.
+const NODE_LEN: usize = 12;
+
+/// Flag bit: the words went through accent folding.
+const FLAG_FOLD_ACCENTS: u32 = 1;
+
+/// Whether `bytes` start like a compiled dictionary.
+pub fn is_compiled(bytes: &[u8]) -> bool {
+    bytes.starts_with(MAGIC)
+}
+
+/// The compiled form of `dict`.
+pub fn write(dict: &Dictionary) -> Vec<u8> {
+    let letters = dict.alphabet().letters();
+    let nodes = dict.trie().nodes();
+    let report = dict.report();
+    let mut payload = Vec::with_capacity(4 + 4 * letters.len() + 8 + 24 + NODE_LEN * nodes.len());
+    payload.extend_from_slice(&(letters.len() as u32).to_le_bytes());
+    for &letter in letters {
+        payload.extend_from_slice(&u32::from(letter).to_le_bytes());
+    }
+    payload.extend_from_slice(&(nodes.len() as u32).to_le_bytes());
+    payload.extend_from_slice(&(dict.word_count() as u32).to_le_bytes());
+    for count in [
+        report.skipped_not_letters,
+        report.skipped_too_long,
+        report.duplicates,
+    ] {
+        payload.extend_from_slice(&(count as u64).to_le_bytes());
+    }
+    for node in nodes {
+        payload.extend_from_slice(&node.children.to_le_bytes());
+        payload.extend_from_slice(&node.word.to_le_bytes());
+    }
+    let flags = if dict.normalizer().fold_accents {
+        FLAG_FOLD_ACCENTS
+    } else {
+        0
+    };
+    let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&VERSION.to_le_bytes());
+    bytes.extend_from_slice(&flags.to_le_bytes());
+    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    let sum = checksum(&bytes, &payload);
+    bytes.extend_from_slice(&sum.to_le_bytes());
+    bytes.extend_from_slice(&0u32.to_le_bytes());
+    bytes.extend_from_slice(&payload);
+    bytes
+}
+
+/// The CRC-32 of the header's first 24 bytes and the payload.
+fn checksum(header: &[u8], payload: &[u8]) -> u32 {
+    let mut hasher = crc32fast::Hasher::new();
+    hasher.update(header.get(..24).unwrap_or(header));
+    hasher.update(payload);
+    hasher.finalize()
+}
+
+/// What the header of a compiled dictionary says, for `dict info`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The format version.
+    pub version: u32,
+    /// Whether the words went through accent folding.
+    pub fold_accents: bool,
+    /// Bytes in the whole file.
+    pub bytes: usize,
+}
+
+/// Loads a compiled dictionary, checking the header, the checksum and the
+/// trie's structure.
+pub fn read(bytes: &[u8]) -> Result<Dictionary, DictError> {
+    let header = read_header(bytes)?;
+    let payload = &bytes[HEADER_LEN..];
+    let mut input = Input { bytes: payload };
+    let letter_count = input.u32()? as usize;
+    if letter_count > Alphabet::MAX_LETTERS {
+        return Err(damaged("too many letters"));
+    }
+    let mut letters = Vec::with_capacity(letter_count);
+    for _ in 0..letter_count {
+        let letter =
+            char::from_u32(input.u32()?).ok_or_else(|| damaged("a letter is not a character"))?;
+        if letters.last().is_some_and(|&last| last >= letter) || !letter.is_alphabetic() {
+            return Err(damaged("the letters are not sorted letters"));
+        }
+        letters.push(letter);
+    }
+    let alphabet = Alphabet::new(letters).map_err(|_| damaged("too many letters"))?;
+    let node_count = input.u32()? as usize;
+    let word_count = input.u32()? as usize;
+    let mut counts = [0usize; 3];
+    for count in &mut counts {
+        *count = usize::try_from(input.u64()?).map_err(|_| damaged("a count is too large"))?;
+    }
+    let nodes = input.rest();
+    if nodes.len() / NODE_LEN != node_count || nodes.len() % NODE_LEN != 0 {
+        return Err(damaged("the node count does not match the payload length"));
+    }
+    let nodes = nodes.chunks_exact(NODE_LEN).map(|node| {
+        match (node.first_chunk::<8>(), node.last_chunk::<4>()) {
+            (Some(&children), Some(&word)) => {
+                (u64::from_le_bytes(children), u32::from_le_bytes(word))
+            }
+            // A 12-byte chunk always has both; the default fails validation.
+            _ => (u64::MAX, 0),
+        }
+    });
+    let trie = Trie::from_nodes(nodes, alphabet.len())
+        .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
+    if trie.word_count() != word_count || word_count == 0 {
+        return Err(damaged("the word count does not match the trie"));
+    }
+    let report = LoadReport {
+        words: word_count,
+        skipped_not_letters: counts[0],
+        skipped_too_long: counts[1],
+        duplicates: counts[2],
+    };
+    Ok(Dictionary::from_parts(
+        alphabet,
+        trie,
+        Normalizer::new(header.fold_accents),
+        report,
+    ))
+}
+
+/// Reads and checks the header and the checksum of the payload after it.
+pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
+    if !is_compiled(bytes) {
+        return Err(compiled_error(
+            "not a compiled dictionary (bad magic number)",
+        ));
+    }
+    let mut input = Input {
+        bytes: &bytes[MAGIC.len()..],
+    };
+    let header_error = |_| damaged("truncated header");
+    let version = input.u32().map_err(header_error)?;
+    if version != VERSION {
+        return Err(compiled_error(&format!(
+            "compiled dictionary format version {version}, this build reads version {VERSION}: compile it again"
+        )));
+    }
+    let flags = input.u32().map_err(header_error)?;
+    if flags & !FLAG_FOLD_ACCENTS != 0 {
+        return Err(damaged("unknown flags"));
+    }
+    let payload_len = input.u64().map_err(header_error)?;
+    let checksum = input.u32().map_err(header_error)?;
+    let reserved = input.u32().map_err(header_error)?;
+    if reserved != 0 {
+        return Err(damaged("reserved header bytes are not zero"));
+    }
+    let payload = input.rest();
+    if payload_len != payload.len() as u64 {
+        return Err(damaged(&format!(
+            "{} payload bytes, the header says {payload_len} (truncated?)",
+            payload.len()
+        )));
+    }
+    if self::checksum(bytes, payload) != checksum {
+        return Err(damaged("checksum mismatch"));
+    }
+    Ok(Header {
+        version,
+        fold_accents: flags & FLAG_FOLD_ACCENTS != 0,
+        bytes: bytes.len(),
+    })
+}
+
+fn compiled_error(reason: &str) -> DictError {
+    DictError::new(DictErrorKind::Compiled(reason.to_owned()))
+}
+
+fn damaged(reason: &str) -> DictError {
+    compiled_error(&format!("damaged compiled dictionary: {reason}"))
+}
+
+/// A cursor over bytes that fails, rather than panics, at their end.
+struct Input<'a> {
+    bytes: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    fn take<const N: usize>(&mut self) -> Result<[u8; N], DictError> {
+        let (&value, rest) = self
+            .bytes
+            .split_first_chunk::<N>()
+            .ok_or_else(|| damaged("truncated payload"))?;
+        self.bytes = rest;
+        Ok(value)
+    }
+
+    fn u32(&mut self) -> Result<u32, DictError> {
+        self.take().map(u32::from_le_bytes)
+    }
+
+    fn u64(&mut self) -> Result<u64, DictError> {
+        self.take().map(u64::from_le_bytes)
+    }
+
+    fn rest(&self) -> &'a [u8] {
+        self.bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Dictionary {
+        let words = ["cat", "cats", "act", "äiti", "dog", "CAT", "x-ray"];
+        Dictionary::from_words(words, Normalizer::default()).unwrap()
+    }
+
+    fn words(dict: &Dictionary) -> Vec<String> {
+        dict.trie().words().map(|w| dict.word_text(w)).collect()
+    }
+
+    #[test]
+    fn round_trip() {
+        let dict = small();
+        let bytes = write(&dict);
+        let loaded = read(&bytes).unwrap();
+        assert_eq!(words(&loaded), ["act", "cat", "cats", "dog", "äiti"]);
+        assert_eq!(loaded.alphabet(), dict.alphabet());
+        assert_eq!(loaded.trie(), dict.trie());
+        assert_eq!(loaded.report(), dict.report());
+        assert_eq!(loaded.normalizer(), dict.normalizer());
+        let folded = Dictionary::from_words(["Été"], Normalizer::new(true)).unwrap();
+        let loaded = read(&write(&folded)).unwrap();
+        assert!(loaded.normalizer().fold_accents && loaded.contains("ete"));
+    }
+
+    #[test]
+    fn header() {
+        let bytes = write(&small());
+        assert_eq!(&bytes[..8], b"BOGGLEDC");
+        let header = read_header(&bytes).unwrap();
+        assert_eq!(
+            header,
+            Header {
+                version: 1,
+                fold_accents: false,
+                bytes: bytes.len()
+            }
+        );
+    }
+
+    #[track_caller]
+    fn check_error(bytes: &[u8], expected: &str) {
+        assert_eq!(read(bytes).unwrap_err().to_string(), expected);
+    }
+
+    #[test]
+    fn errors() {
+        let bytes = write(&small());
+        check_error(b"", "not a compiled dictionary (bad magic number)");
+        check_error(
+            b"cat\ndog\n",
+            "not a compiled dictionary (bad magic number)",
+        );
+        check_error(
+            &bytes[..20],
+            "damaged compiled dictionary: truncated header",
+        );
+        let mut newer = bytes.clone();
+        newer[8] = 2;
+        check_error(
+            &newer,
+            "compiled dictionary format version 2, this build reads version 1: compile it again",
+        );
+        let mut flipped = bytes.clone();
+        *flipped.last_mut().unwrap() ^= 1;
+        check_error(&flipped, "damaged compiled dictionary: checksum mismatch");
+        let short = &bytes[..bytes.len() - 1];
+        check_error(
+            short,
+            &format!(
+                "damaged compiled dictionary: {} payload bytes, the header says {} (truncated?)",
+                short.len() - 32,
+                bytes.len() - 32
+            ),
+        );
+    }
+
+    /// A damaged payload whose checksum was fixed up must still be caught
+    /// by the structural checks.
+    #[test]
+    fn damage_behind_a_good_checksum() {
+        let bytes = write(&small());
+        for offset in HEADER_LEN..bytes.len() {
+            for bit in [0x01u8, 0x80] {
+                let mut damaged = bytes.clone();
+                damaged[offset] ^= bit;
+                let sum = checksum(&damaged, &damaged[HEADER_LEN..]);
+                damaged[24..28].copy_from_slice(&sum.to_le_bytes());
+                // Either an error, or (for the load report counts and some
+                // word-id bits that still make a valid trie) a dictionary.
+                if let Ok(dict) = read(&damaged) {
+                    assert!(dict.word_count() > 0);
+                    let _ = words(&dict);
+                }
+            }
+        }
+    }
+
+    /// Every truncation and every flipped bit of a small file is an error.
+    #[test]
+    fn mutations_are_errors() {
+        let bytes = write(&small());
+        for len in 0..bytes.len() {
+            assert!(read(&bytes[..len]).is_err(), "truncated to {len} bytes");
+        }
+        for offset in 0..bytes.len() {
+            for bit in 0..8 {
+                let mut damaged = bytes.clone();
+                damaged[offset] ^= 1 << bit;
+                assert!(
+                    read(&damaged).is_err(),
+                    "bit {bit} of byte {offset} flipped"
+                );
+            }
+        }
+        let mut longer = bytes.clone();
+        longer.push(0);
+        assert!(read(&longer).is_err());
+    }
+}

@@ -1,0 +1,294 @@
+//! [`Dictionary`]: an alphabet, a frozen trie and the normaliser its words
+//! went through, built from words by [`Dictionary::from_words`] or put
+//! together from parts a compiled file held ([`Dictionary::from_parts`]).
+//! Reading the formats words come in is left to the sibling modules.
+
+use std::fmt;
+
+use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
+use crate::trie::{Trie, TrieBuilder, TrieError, WordId};
+
+/// The longest word, in letters, a dictionary keeps; longer ones are skipped.
+pub const MAX_WORD_LEN: usize = 64;
+
+/// A word list ready for the search: its alphabet and its frozen trie.
+#[derive(Clone, Debug)]
+pub struct Dictionary {
+    /// The letters the words use, each a symbol.
+    alphabet: Alphabet,
+    /// Every word, spelled in `alphabet`'s symbols.
+    trie: Trie,
+    /// How words (and boards searched against them) are normalised.
+    normalizer: Normalizer,
+    /// What was kept and skipped while loading.
+    report: LoadReport,
+}
+
+/// What loading a word list kept and skipped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadReport {
+    /// Distinct words kept.
+    pub words: usize,
+    /// Entries skipped for holding something other than letters.
+    pub skipped_not_letters: usize,
+    /// Entries skipped for being longer than [`MAX_WORD_LEN`] letters.
+    pub skipped_too_long: usize,
+    /// Entries that were, once normalised, a word already kept.
+    pub duplicates: usize,
+}
+
+/// Why a word list could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DictError {
+    /// The 1-based line at fault, when there is one.
+    pub line: Option<usize>,
+    /// What was wrong.
+    pub kind: DictErrorKind,
+}
+
+/// The ways a word list can be unusable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DictErrorKind {
+    /// A line that is not UTF-8.
+    NotUtf8,
+    /// Not a single usable word.
+    NoWords,
+    /// More distinct letters than a trie node can branch on.
+    TooManyLetters(TooManyLetters),
+    /// Gzip data that does not decompress.
+    CorruptGzip(String),
+    /// A trie stream that steps above its root or uses a character that is
+    /// neither a letter nor `!` or `#`, at this 1-based column.
+    TrieStream { column: usize, reason: String },
+    /// A compiled dictionary that is truncated, damaged or of another version.
+    Compiled(String),
+    /// A trie whose parts do not fit together.
+    BadTrie(TrieError),
+}
+
+impl fmt::Display for DictError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let (Some(line), DictErrorKind::TrieStream { column, reason }) = (self.line, &self.kind)
+        {
+            return write!(f, "line {line}, column {column}: {reason}");
+        }
+        if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        match &self.kind {
+            DictErrorKind::NotUtf8 => f.write_str("not valid UTF-8"),
+            DictErrorKind::NoWords => {
+                f.write_str("no usable word (words are made of letters only)")
+            }
+            DictErrorKind::TooManyLetters(error) => write!(f, "{error}"),
+            DictErrorKind::CorruptGzip(reason) => write!(f, "corrupt gzip data: {reason}"),
+            DictErrorKind::TrieStream { column, reason } => {
+                write!(f, "column {column}: {reason}")
+            }
+            DictErrorKind::Compiled(reason) => write!(f, "{reason}"),
+            DictErrorKind::BadTrie(error) => {
+                write!(f, "damaged compiled dictionary: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DictError {}
+
+impl DictError {
+    /// An error of `kind` with no line.
+    pub fn new(kind: DictErrorKind) -> DictError {
+        DictError { line: None, kind }
+    }
+}
+
+impl Dictionary {
+    /// Builds a dictionary from words, normalising each with `normalizer`.
+    /// Words with anything but letters, or too long, are skipped and counted.
+    pub fn from_words<I, S>(words: I, normalizer: Normalizer) -> Result<Dictionary, DictError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut report = LoadReport::default();
+        let mut kept: Vec<String> = Vec::new();
+        let mut letters: Vec<char> = Vec::new();
+        for word in words {
+            let word = normalizer.normalize(word.as_ref().trim());
+            if word.is_empty() {
+                continue;
+            }
+            if !word.chars().all(char::is_alphabetic) {
+                report.skipped_not_letters += 1;
+                continue;
+            }
+            if word.chars().count() > MAX_WORD_LEN {
+                report.skipped_too_long += 1;
+                continue;
+            }
+            letters.extend(word.chars().filter(|c| !c.is_ascii()));
+            kept.push(word.into_owned());
+        }
+        if kept.is_empty() {
+            return Err(DictError {
+                line: None,
+                kind: DictErrorKind::NoWords,
+            });
+        }
+        letters.sort_unstable();
+        letters.dedup();
+        let ascii = kept.iter().flat_map(|w| w.bytes()).filter(u8::is_ascii);
+        let mut seen_ascii = [false; 128];
+        for byte in ascii {
+            seen_ascii[usize::from(byte)] = true;
+        }
+        let ascii_letters = (0u8..128)
+            .filter(|&b| seen_ascii[usize::from(b)])
+            .map(char::from);
+        let alphabet = Alphabet::new(ascii_letters.chain(letters)).map_err(|error| DictError {
+            line: None,
+            kind: DictErrorKind::TooManyLetters(error),
+        })?;
+        let mut builder = TrieBuilder::new();
+        let mut symbols = Vec::with_capacity(MAX_WORD_LEN);
+        for word in &kept {
+            symbols.clear();
+            // Every letter of a kept word is in the alphabet built from them.
+            symbols.extend(word.chars().filter_map(|c| alphabet.symbol(c)));
+            builder.insert(&symbols);
+        }
+        let trie = builder.freeze();
+        report.words = trie.word_count();
+        report.duplicates = kept.len().saturating_sub(trie.word_count());
+        Ok(Dictionary {
+            alphabet,
+            trie,
+            normalizer,
+            report,
+        })
+    }
+
+    /// A dictionary from its parts; the caller has checked that `trie`'s
+    /// masks use only `alphabet`'s symbols ([`Trie::from_nodes`] does).
+    pub fn from_parts(
+        alphabet: Alphabet,
+        trie: Trie,
+        normalizer: Normalizer,
+        report: LoadReport,
+    ) -> Dictionary {
+        Dictionary {
+            alphabet,
+            trie,
+            normalizer,
+            report,
+        }
+    }
+
+    /// The dictionary's letters.
+    pub fn alphabet(&self) -> &Alphabet {
+        &self.alphabet
+    }
+
+    /// The frozen trie of its words.
+    pub fn trie(&self) -> &Trie {
+        &self.trie
+    }
+
+    /// The normaliser its words went through; boards must use the same.
+    pub fn normalizer(&self) -> &Normalizer {
+        &self.normalizer
+    }
+
+    /// What loading kept and skipped.
+    pub fn report(&self) -> LoadReport {
+        self.report
+    }
+
+    /// Number of distinct words.
+    pub fn word_count(&self) -> usize {
+        self.trie.word_count()
+    }
+
+    /// The text of word `word`.
+    pub fn word_text(&self, word: WordId) -> String {
+        self.trie
+            .word_symbols(word)
+            .into_iter()
+            .map(|s| self.alphabet.letter(s))
+            .collect()
+    }
+
+    /// `text` (normalised) spelled in symbols, or `None` when it uses a
+    /// letter the dictionary does not have.
+    pub fn encode(&self, text: &str) -> Option<Vec<Symbol>> {
+        self.normalizer
+            .normalize(text)
+            .chars()
+            .map(|c| self.alphabet.symbol(c))
+            .collect()
+    }
+
+    /// Whether `text` is one of the words.
+    pub fn contains(&self, text: &str) -> bool {
+        self.encode(text)
+            .is_some_and(|symbols| self.trie.contains(&symbols))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_words_normalises_and_skips() {
+        let words = [
+            "Cat",
+            "cat",
+            "don't",
+            "x-ray",
+            "b4",
+            "Äiti",
+            "",
+            "  dog  ",
+            &"a".repeat(65),
+        ];
+        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+        assert_eq!(dict.word_count(), 3);
+        assert!(dict.contains("cat") && dict.contains("CAT") && dict.contains("äiti"));
+        assert!(dict.contains("dog"));
+        assert!(!dict.contains("dont") && !dict.contains("ca"));
+        assert_eq!(
+            dict.report(),
+            LoadReport {
+                words: 3,
+                skipped_not_letters: 3,
+                skipped_too_long: 1,
+                // "Cat" and "cat" are one word once lower-cased.
+                duplicates: 1,
+            }
+        );
+        let texts: Vec<String> = dict.trie().words().map(|w| dict.word_text(w)).collect();
+        assert_eq!(texts, ["cat", "dog", "äiti"]);
+    }
+
+    #[test]
+    fn no_words_is_an_error() {
+        let error = Dictionary::from_words(["1", "--", ""], Normalizer::default()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "no usable word (words are made of letters only)"
+        );
+    }
+
+    #[test]
+    fn too_many_letters_is_an_error() {
+        let words: Vec<String> = (0..70u32)
+            .map(|i| char::from_u32(0x4e00 + i).unwrap().to_string())
+            .collect();
+        let error = Dictionary::from_words(&words, Normalizer::default()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the word list uses 70 distinct letters, at most 64 are supported"
+        );
+    }
+}

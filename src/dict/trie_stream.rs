@@ -1,0 +1,106 @@
+//! The trie stream: a depth-first walk of a trie written out. A letter opens
+//! a child of the current node and moves into it, `!` marks the current node
+//! as a word, `#` goes back to the parent. White space (line breaks
+//! included) is ignored, so the whole file may be one line: `ca!t!s!##r!`
+//! is "ca", "cat", "cats", "car".
+
+use super::{DictError, DictErrorKind};
+
+/// The words a trie stream spells, in the order they are marked.
+pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
+    let text = super::plain::utf8(bytes)?;
+    let mut words = Vec::new();
+    let mut prefix = String::new();
+    for (index, line) in text.split('\n').enumerate() {
+        let fail = |column: usize, reason: String| DictError {
+            line: Some(index + 1),
+            kind: DictErrorKind::TrieStream { column, reason },
+        };
+        for (column, c) in line.chars().enumerate() {
+            match c {
+                '!' => words.push(prefix.clone()),
+                '#' => {
+                    if prefix.pop().is_none() {
+                        return Err(fail(column + 1, "'#' goes back above the root".into()));
+                    }
+                }
+                c if c.is_whitespace() || c == '\u{feff}' => {}
+                c if c.is_alphabetic() => prefix.push(c),
+                c => {
+                    return Err(fail(
+                        column + 1,
+                        format!("{c:?} is neither a letter nor '!' or '#'"),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(words)
+}
+
+/// Writes the words of `dict` as a trie stream, one line.
+pub fn write(dict: &super::Dictionary) -> String {
+    let mut out = String::new();
+    let mut current: Vec<char> = Vec::new();
+    for word in dict.trie().words() {
+        let word: Vec<char> = dict.word_text(word).chars().collect();
+        let shared = current
+            .iter()
+            .zip(&word)
+            .take_while(|(a, b)| a == b)
+            .count();
+        for _ in shared..current.len() {
+            out.push('#');
+        }
+        out.extend(&word[shared..]);
+        out.push('!');
+        current = word;
+    }
+    out.push('\n');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Dictionary, Normalizer};
+
+    #[test]
+    fn walk() {
+        assert_eq!(
+            words(b"ca!t!s!##r!\n###dog!").unwrap(),
+            ["ca", "cat", "cats", "car", "dog"]
+        );
+        // Nested over several lines, with an accented letter.
+        assert_eq!(words("ä\ni\nt\ni!".as_bytes()).unwrap(), ["äiti"]);
+    }
+
+    #[test]
+    fn errors() {
+        let error = words(b"ab!##\n#").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2, column 1: '#' goes back above the root"
+        );
+        let error = words(b"ab!#-").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1, column 5: '-' is neither a letter nor '!' or '#'"
+        );
+    }
+
+    #[test]
+    fn write_then_read() {
+        let dict =
+            Dictionary::from_words(["cat", "cats", "car", "dog", "ca"], Normalizer::default())
+                .unwrap();
+        let stream = write(&dict);
+        // Checked by hand: the depth-first walk in letter order; "cats" to
+        // "dog" shares no letter, so four steps back.
+        assert_eq!(stream, "ca!r!#t!s!####dog!\n");
+        assert_eq!(
+            words(stream.as_bytes()).unwrap(),
+            ["ca", "car", "cat", "cats", "dog"]
+        );
+    }
+}
