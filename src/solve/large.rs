@@ -31,7 +31,7 @@ impl Search<'_> {
         if depth > self.max_len {
             return;
         }
-        let here = &self.nodes[node.index()];
+        let here = self.nodes.get(node);
         if let Some(word) = here.word() {
             self.report(walk, word, depth, cell);
         }
@@ -51,7 +51,7 @@ impl Search<'_> {
         next: u64,
         depth: usize,
     ) {
-        let here = &self.nodes[node.index()];
+        let here = self.nodes.get(node);
         let (word, bit) = ((cell / 64) as usize, 1u64 << (cell % 64));
         walk.visited[word] |= bit;
         if PATHS {

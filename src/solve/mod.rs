@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
-use crate::trie::{Node, NodeId, WordId};
+use crate::trie::{NodeId, Nodes, WordId};
 use grid::{DEAD, Geometry, Grid, MANY, WILDCARD};
 
 /// What to search for, before the board is known.
@@ -377,7 +377,7 @@ impl State {
 
 /// The read-only inputs of one search.
 struct Search<'a> {
-    nodes: &'a [Node],
+    nodes: Nodes<'a>,
     geometry: &'a Geometry,
     grid: &'a Grid,
     config: &'a SolveConfig,
@@ -402,13 +402,13 @@ impl Search<'_> {
     /// one per child for a wildcard, none for a dead cell.
     #[inline(always)]
     fn landings(&self, cell: u32, node: NodeId, mut land: impl FnMut(NodeId, usize)) {
-        let here = &self.nodes[node.index()];
+        let here = self.nodes.get(node);
         match self.grid.codes[cell as usize] {
             MANY => {
                 let letters = self.grid.letters(cell);
                 let mut node = node;
                 for &symbol in letters {
-                    match self.nodes[node.index()].child(symbol) {
+                    match self.nodes.get(node).child(symbol) {
                         Some(child) => node = child,
                         None => return,
                     }

@@ -36,7 +36,7 @@ impl Search<'_> {
         if depth > self.max_len {
             return;
         }
-        let here = &self.nodes[node.index()];
+        let here = self.nodes.get(node);
         if let Some(word) = here.word() {
             self.report(walk, word, depth, cell);
         }
@@ -57,7 +57,7 @@ impl Search<'_> {
         depth: usize,
         visited: u64,
     ) {
-        let here = &self.nodes[node.index()];
+        let here = self.nodes.get(node);
         let visited = visited | 1 << cell;
         if PATHS {
             walk.path.push(cell);
@@ -72,7 +72,7 @@ impl Search<'_> {
                 continue;
             }
             let child_id = here.child_at(bit);
-            let child = &self.nodes[child_id.index()];
+            let child = self.nodes.get(child_id);
             let depth = depth + 1;
             if let Some(word) = child.word() {
                 self.report(walk, word, depth, cells.trailing_zeros());
