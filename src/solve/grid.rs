@@ -74,6 +74,8 @@ pub(super) struct Grid {
     /// Per cell: the symbols a word can go on with from it, one bit each (the
     /// first letters of its neighbours' tiles; all for a wildcard neighbour).
     pub around: Vec<u64>,
+    /// A spare buffer for computing `around`.
+    unions: Vec<u64>,
     /// Per cell whose code is [`MANY`]: its letters are `pool[start..end]`.
     many: Vec<(u32, u32)>,
     /// The letters of multi-letter tiles.
@@ -89,6 +91,12 @@ impl Grid {
     /// Maps `board`'s tiles to `dict`'s symbols, reusing the buffers.
     pub fn fill(&mut self, board: &Board, dict: &Dictionary, geometry: &Geometry) {
         let alphabet = dict.alphabet();
+        // Clear only the masks the last board set, not all 64.
+        for &code in &self.codes {
+            if let Some(mask) = self.by_symbol.get_mut(usize::from(code)) {
+                *mask = 0;
+            }
+        }
         self.codes.clear();
         self.many.clear();
         self.pool.clear();
@@ -104,15 +112,20 @@ impl Grid {
             }
             self.codes.push(code);
         }
-        self.around.clear();
-        for cell in 0..self.codes.len() {
-            let mut around = 0u64;
-            for &next in geometry.neighbours(cell as u32) {
-                around |= self.first_symbols(next as usize);
-            }
-            self.around.push(around);
-        }
-        self.by_symbol.clear();
+        // Each cell's first letters, then their union over its neighbours.
+        let mut around = std::mem::take(&mut self.around);
+        around.clear();
+        around.extend((0..self.codes.len()).map(|cell| self.first_symbols(cell)));
+        let mut unions = std::mem::take(&mut self.unions);
+        unions.clear();
+        unions.extend((0..self.codes.len()).map(|cell| {
+            let neighbours = geometry.neighbours(cell as u32);
+            neighbours
+                .iter()
+                .fold(0, |union, &next| union | around[next as usize])
+        }));
+        self.around = unions;
+        self.unions = around;
         self.special = 0;
         if self.codes.len() <= 64 {
             self.by_symbol.resize(Alphabet::MAX_LETTERS, 0);
