@@ -62,7 +62,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         let dict = dict::plain::load(&bytes, Normalizer::new(fold_accents))
             .map_err(|error| format!("{path}: {error}"))?;
         let target = out_dir.join(format!("{code}.dict"));
-        std::fs::write(&target, dict::compiled::write(&dict))
+        let compiled = dict::compiled::write_image(&dict);
+        // The binary uses this image unchecked: check it here, once.
+        dict::compiled::read(&compiled).map_err(|error| format!("{path}: {error}"))?;
+        std::fs::write(&target, compiled)
             .map_err(|error| format!("{}: {error}", target.display()))?;
     }
     Ok(())

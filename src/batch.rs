@@ -13,7 +13,7 @@ use std::io::{self, BufRead, Read, Write};
 use rayon::prelude::*;
 
 use crate::board::Board;
-use crate::output::{self, OutputOptions};
+use crate::output::{self, Format, OutputOptions};
 use crate::solve::{Scratch, Solution, Solver};
 
 /// Boards with at least this many cells are searched in parallel over their
@@ -46,15 +46,44 @@ pub struct Batch<'s, 'd> {
     chunk_lines: usize,
 }
 
-/// One input line, read and checked.
+/// A chunk of input lines, reused from chunk to chunk.
+#[derive(Debug, Default)]
+struct Chunk {
+    /// The bytes of the lines, one after another, without line endings.
+    data: Vec<u8>,
+    /// Where each line is in `data`; blank and comment lines are left out.
+    lines: Vec<Line>,
+}
+
+/// One input line of a [`Chunk`].
+#[derive(Clone, Copy, Debug)]
 struct Line {
     /// 1-based line number.
     number: usize,
-    /// The line as given (lossily decoded when it is not UTF-8), without
-    /// its line ending.
-    text: String,
-    /// Why the line cannot be a board, before parsing it.
-    fault: Option<String>,
+    /// The line is `data[start..end]`.
+    start: usize,
+    end: usize,
+    /// The line was longer than [`MAX_LINE_BYTES`]; only its start is kept.
+    too_long: bool,
+}
+
+/// How many lines one parallel task takes: enough to amortise scheduling
+/// and share one output buffer.
+const GROUP_LINES: usize = 256;
+
+/// The output of a group of lines: each line's block, or why it was bad.
+struct Group {
+    /// The blocks of the good lines, one after another.
+    out: Vec<u8>,
+    /// Per line, in order.
+    outcomes: Vec<Outcome>,
+}
+
+enum Outcome {
+    /// A board: its block ends at this offset of [`Group::out`].
+    Block { end: usize },
+    /// Not a board: the message.
+    Bad { message: String },
 }
 
 impl<'s, 'd> Batch<'s, 'd> {
@@ -79,8 +108,7 @@ impl<'s, 'd> Batch<'s, 'd> {
             .par_iter()
             .enumerate()
             .map_init(Scratch::default, |scratch, (index, board)| {
-                let solution = self.solve(board, scratch);
-                self.render(board, &solution, index)
+                self.render(board, scratch, index)
             })
             .collect();
         for block in rendered {
@@ -103,52 +131,45 @@ impl<'s, 'd> Batch<'s, 'd> {
     ) -> io::Result<BatchReport> {
         let mut report = BatchReport::default();
         let mut number = 0;
-        let mut buffer = Vec::new();
+        let mut chunk = Chunk::default();
         let mut output = self.output;
         let mut first_chunk = true;
         loop {
-            let (lines, at_end) =
-                read_chunk(&mut input, &mut number, &mut buffer, self.chunk_lines)?;
+            let at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
             if first_chunk {
-                let boards = lines.iter().filter(|l| l.fault.is_none()).count();
+                let boards = chunk.lines.iter().filter(|l| !l.too_long).count();
                 output.several = several.unwrap_or(!(at_end && boards <= 1));
                 first_chunk = false;
             }
-            let start_index = report.boards;
-            let parsed: Vec<Result<Board, String>> = lines
-                .par_iter()
-                .map(|line| match &line.fault {
-                    Some(fault) => Err(fault.clone()),
-                    None => Board::parse(&line.text, self.solver.dict().normalizer())
-                        .map_err(|e| e.to_string()),
-                })
-                .collect();
-            // Each good board's place among the boards written so far.
-            let mut indices = Vec::with_capacity(parsed.len());
-            for board in &parsed {
-                indices.push(report.boards);
-                report.boards += usize::from(board.is_ok());
-            }
+            // Blocks are rendered without separators; they go in here.
+            let separate = output.several && matches!(output.format, Format::Text | Format::Words);
             let batch = Batch { output, ..*self };
-            let rendered: Vec<io::Result<Vec<u8>>> = parsed
-                .par_iter()
-                .zip(&indices)
-                .map_init(Scratch::default, |scratch, (board, &index)| match board {
-                    Ok(board) => {
-                        let solution = batch.solve(board, scratch);
-                        batch.render(board, &solution, index)
-                    }
-                    Err(_) => Ok(Vec::new()),
+            let groups: Vec<io::Result<Group>> = chunk
+                .lines
+                .par_chunks(GROUP_LINES)
+                .map_init(Scratch::default, |scratch, lines| {
+                    batch.render_group(&chunk.data, lines, scratch)
                 })
                 .collect();
-            debug_assert!(report.boards >= start_index);
-            for ((line, board), block) in lines.iter().zip(&parsed).zip(rendered) {
-                match board {
-                    Ok(_) => out.write_all(&block?)?,
-                    Err(message) => {
-                        report.bad_lines += 1;
-                        errors(&format!("line {}: {message}", line.number));
-                        output::write_error(out, output.format, line.number, &line.text, message)?;
+            for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
+                let group = group?;
+                let mut start = 0;
+                for (outcome, line) in group.outcomes.iter().zip(lines) {
+                    match outcome {
+                        Outcome::Block { end } => {
+                            if separate && report.boards > 0 {
+                                out.write_all(b"\n")?;
+                            }
+                            out.write_all(&group.out[start..*end])?;
+                            start = *end;
+                            report.boards += 1;
+                        }
+                        Outcome::Bad { message } => {
+                            report.bad_lines += 1;
+                            errors(&format!("line {}: {message}", line.number));
+                            let text = String::from_utf8_lossy(&chunk.data[line.start..line.end]);
+                            output::write_error(out, output.format, line.number, &text, message)?;
+                        }
                     }
                 }
             }
@@ -159,87 +180,164 @@ impl<'s, 'd> Batch<'s, 'd> {
         }
     }
 
-    fn solve(&self, board: &Board, scratch: &mut Scratch) -> Solution {
+    /// Parses, solves and formats a group of lines.
+    fn render_group(
+        &self,
+        data: &[u8],
+        lines: &[Line],
+        scratch: &mut Scratch,
+    ) -> io::Result<Group> {
+        let mut group = Group {
+            out: Vec::with_capacity(lines.len() * 32),
+            outcomes: Vec::with_capacity(lines.len()),
+        };
+        for line in lines {
+            let outcome = match self.board(data, line) {
+                Ok(board) => {
+                    self.render_into(&mut group.out, &board, scratch, 0)?;
+                    Outcome::Block {
+                        end: group.out.len(),
+                    }
+                }
+                Err(message) => Outcome::Bad { message },
+            };
+            group.outcomes.push(outcome);
+        }
+        Ok(group)
+    }
+
+    /// The board on `line`, or why there is none.
+    fn board(&self, data: &[u8], line: &Line) -> Result<Board, String> {
+        if line.too_long {
+            return Err(format!("line longer than {MAX_LINE_BYTES} bytes"));
+        }
+        let text = std::str::from_utf8(&data[line.start..line.end])
+            .map_err(|_| "not valid UTF-8".to_owned())?;
+        Board::parse(text, self.solver.dict().normalizer()).map_err(|e| e.to_string())
+    }
+
+    /// Solves `board` and formats its output block; `index` is its place
+    /// among the boards written.
+    fn render(&self, board: &Board, scratch: &mut Scratch, index: usize) -> io::Result<Vec<u8>> {
+        let mut block = Vec::new();
+        self.render_into(&mut block, board, scratch, index)?;
+        Ok(block)
+    }
+
+    /// Solves `board` and appends its output block to `block`.
+    fn render_into(
+        &self,
+        block: &mut Vec<u8>,
+        board: &Board,
+        scratch: &mut Scratch,
+        index: usize,
+    ) -> io::Result<()> {
         if board.len() >= PARALLEL_CELLS {
-            self.solver.solve_parallel(board)
+            let solution = self.solver.solve_parallel(board);
+            self.write(block, board, &solution, index)
+        } else if self.output.format == Format::Summary {
+            // A summary needs no word list: count and score as they are found.
+            let summary = self.solver.summarize_with(board, scratch);
+            output::write_summary(block, board, summary.count, summary.score)
         } else {
-            self.solver.solve_with(board, scratch)
+            let solution = self.solver.solve_with(board, scratch);
+            self.write(block, board, &solution, index)
         }
     }
 
-    fn render(&self, board: &Board, solution: &Solution, index: usize) -> io::Result<Vec<u8>> {
-        let mut block = Vec::new();
+    fn write(
+        &self,
+        block: &mut Vec<u8>,
+        board: &Board,
+        solution: &Solution,
+        index: usize,
+    ) -> io::Result<()> {
         output::write_solution(
-            &mut block,
+            block,
             self.solver.dict(),
             board,
             solution,
             &self.output,
             index,
-        )?;
-        Ok(block)
+        )
     }
 }
 
-/// Reads up to `max_lines` board lines (blank and comment lines are read
-/// and dropped); returns them and whether the input is exhausted.
-fn read_chunk<R: BufRead>(
-    input: &mut R,
-    number: &mut usize,
-    buffer: &mut Vec<u8>,
-    max_lines: usize,
-) -> io::Result<(Vec<Line>, bool)> {
-    let mut lines = Vec::new();
-    let mut bytes = 0;
-    while lines.len() < max_lines && bytes < CHUNK_BYTES {
-        buffer.clear();
-        let read = input
-            .by_ref()
-            .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', buffer)?;
-        if read == 0 {
-            return Ok((lines, true));
-        }
-        *number += 1;
-        let mut fault = None;
-        if buffer.len() > MAX_LINE_BYTES && buffer.last() != Some(&b'\n') {
-            // Skip the rest of the over-long line.
-            let mut rest = Vec::new();
-            loop {
-                rest.clear();
-                let n = input.by_ref().take(1 << 20).read_until(b'\n', &mut rest)?;
-                if n == 0 || rest.last() == Some(&b'\n') {
-                    break;
-                }
+impl Chunk {
+    /// Empties the chunk and reads up to `max_lines` board lines into it
+    /// (blank and comment lines are read and dropped); returns whether the
+    /// input is exhausted.
+    fn fill<R: BufRead>(
+        &mut self,
+        input: &mut R,
+        number: &mut usize,
+        max_lines: usize,
+    ) -> io::Result<bool> {
+        self.data.clear();
+        self.lines.clear();
+        while self.lines.len() < max_lines && self.data.len() < CHUNK_BYTES {
+            let start = self.data.len();
+            let read = input
+                .by_ref()
+                .take(MAX_LINE_BYTES as u64 + 1)
+                .read_until(b'\n', &mut self.data)?;
+            if read == 0 {
+                return Ok(true);
             }
-            buffer.truncate(64);
-            fault = Some(format!("line longer than {MAX_LINE_BYTES} bytes"));
-        }
-        let mut line: &[u8] = buffer;
-        line = line.strip_suffix(b"\n").unwrap_or(line);
-        line = line.strip_suffix(b"\r").unwrap_or(line);
-        if *number == 1 {
-            line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
-        }
-        let text = match std::str::from_utf8(line) {
-            Ok(text) => text.to_owned(),
-            Err(_) => {
-                fault.get_or_insert_with(|| "not valid UTF-8".to_owned());
-                String::from_utf8_lossy(line).into_owned()
+            *number += 1;
+            let too_long = read > MAX_LINE_BYTES && self.data.last() != Some(&b'\n');
+            if too_long {
+                skip_line(input)?;
+                self.data.truncate(start + 64);
             }
-        };
-        let trimmed = text.trim();
-        if fault.is_none() && (trimmed.is_empty() || trimmed.starts_with('#')) {
-            continue;
+            let mut end = self.data.len();
+            let mut line_start = start;
+            let line = &self.data[start..end];
+            if line.ends_with(b"\n") {
+                end -= 1;
+            }
+            if self.data[start..end].ends_with(b"\r") {
+                end -= 1;
+            }
+            if *number == 1 && self.data[start..end].starts_with(b"\xEF\xBB\xBF") {
+                line_start += 3;
+            }
+            let text = &self.data[line_start..end];
+            let first = text.iter().position(|b| !b.is_ascii_whitespace());
+            if !too_long && first.is_none_or(|i| text[i] == b'#') {
+                self.data.truncate(start);
+                continue;
+            }
+            self.data.truncate(end);
+            self.lines.push(Line {
+                number: *number,
+                start: line_start,
+                end,
+                too_long,
+            });
         }
-        bytes += text.len();
-        lines.push(Line {
-            number: *number,
-            text,
-            fault,
-        });
+        Ok(false)
     }
-    Ok((lines, false))
+}
+
+/// Reads and drops the rest of an over-long line.
+fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(newline) => {
+                input.consume(newline + 1);
+                return Ok(());
+            }
+            None => {
+                let len = buffer.len();
+                input.consume(len);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -247,7 +345,6 @@ mod tests {
     use super::*;
     use crate::alphabet::Normalizer;
     use crate::dict::Dictionary;
-    use crate::output::Format;
     use crate::solve::SolveOptions;
 
     #[track_caller]

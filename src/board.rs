@@ -59,13 +59,25 @@ impl Tile {
 impl fmt::Display for Tile {
     /// The tile in canonical form: `a`, `qu`, `[q]`, `[th]`, `.`, `*`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_canonical(f)
+    }
+}
+
+impl Tile {
+    /// Writes the tile in canonical form, piece by piece (no formatting
+    /// machinery: summaries write millions of boards).
+    fn write_canonical<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         match self {
-            Tile::Letter('q') => f.write_str("[q]"),
-            Tile::Letter(letter) => write!(f, "{letter}"),
-            Tile::Letters(letters) if &**letters == "qu" => f.write_str("qu"),
-            Tile::Letters(letters) => write!(f, "[{letters}]"),
-            Tile::Blank => f.write_str("."),
-            Tile::Wildcard => f.write_str("*"),
+            Tile::Letter('q') => out.write_str("[q]"),
+            Tile::Letter(letter) => out.write_char(*letter),
+            Tile::Letters(letters) if &**letters == "qu" => out.write_str("qu"),
+            Tile::Letters(letters) => {
+                out.write_char('[')?;
+                out.write_str(letters)?;
+                out.write_char(']')
+            }
+            Tile::Blank => out.write_char('.'),
+            Tile::Wildcard => out.write_char('*'),
         }
     }
 }
@@ -180,6 +192,9 @@ impl Board {
     /// Parses a board written in the grammar of SPEC §2, normalising its
     /// letters with `normalizer` (the dictionary's).
     pub fn parse(input: &str, normalizer: &Normalizer) -> Result<Board, BoardError> {
+        if let Some(board) = Board::parse_plain_ascii(input) {
+            return Ok(board);
+        }
         let mut parser = Parser {
             normalizer,
             scratch: String::new(),
@@ -249,19 +264,72 @@ impl Board {
 
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_canonical(f)
+    }
+}
+
+impl Board {
+    /// Writes the canonical form to `out` (a `String` or a formatter).
+    pub fn write_canonical<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
         for (row, tiles) in self.tiles.chunks(self.cols).enumerate() {
             if row > 0 {
-                f.write_str("/")?;
+                out.write_char('/')?;
             }
             for tile in tiles {
-                write!(f, "{tile}")?;
+                tile.write_canonical(out)?;
             }
         }
         if self.rows == 1 && self.cols > 1 {
             // Without it, `abcd` would read back as 2x2.
-            f.write_str("/")?;
+            out.write_char('/')?;
         }
         Ok(())
+    }
+
+    /// The fast path of [`Board::parse`] for the common case: ASCII letters
+    /// and `/` only, no empty row. `None` sends anything else, and every
+    /// error, to the full parser.
+    fn parse_plain_ascii(input: &str) -> Option<Board> {
+        let bytes = input.as_bytes();
+        if bytes.is_empty() || !bytes.iter().all(|&b| b.is_ascii_alphabetic() || b == b'/') {
+            return None;
+        }
+        let body = bytes.strip_suffix(b"/").unwrap_or(bytes);
+        let has_slash = bytes.contains(&b'/');
+        let mut tiles = Vec::with_capacity(body.len());
+        let mut rows = 0;
+        let mut cols = 0;
+        for row in body.split(|&b| b == b'/') {
+            let before = tiles.len();
+            let mut i = 0;
+            while i < row.len() {
+                let letter = row[i].to_ascii_lowercase();
+                i += 1;
+                if letter == b'q' {
+                    // `q` is the Qu face; a `u` right after it is part of it.
+                    if row.get(i).is_some_and(|b| b.eq_ignore_ascii_case(&b'u')) {
+                        i += 1;
+                    }
+                    tiles.push(Tile::qu());
+                } else {
+                    tiles.push(Tile::Letter(char::from(letter)));
+                }
+            }
+            let found = tiles.len() - before;
+            rows += 1;
+            if found == 0 || (rows > 1 && found != cols) {
+                return None;
+            }
+            cols = found;
+        }
+        if !has_slash {
+            let side = tiles.len().isqrt();
+            if side * side != tiles.len() {
+                return None;
+            }
+            (rows, cols) = (side, side);
+        }
+        Board::from_tiles(rows, cols, tiles)
     }
 }
 
@@ -679,6 +747,36 @@ mod tests {
         let side = "a".repeat(MAX_SIDE);
         let board = Board::parse(&side, &Normalizer::default()).unwrap();
         assert_eq!((board.rows(), board.cols()), (64, 64));
+    }
+
+    /// The fast path agrees with the full parser on every string of up to
+    /// seven characters over a small alphabet, and leaves errors to it.
+    #[test]
+    fn fast_path_agrees_with_the_parser() {
+        let alphabet = ['a', 'q', 'u', 'U', '/'];
+        let mut inputs = vec![String::new()];
+        for _ in 0..7 {
+            let longer: Vec<String> = inputs
+                .iter()
+                .filter(|s| s.len() == inputs.last().map_or(0, String::len))
+                .flat_map(|s| alphabet.iter().map(move |&c| format!("{s}{c}")))
+                .collect();
+            inputs.extend(longer);
+        }
+        let mut fast = 0;
+        for input in &inputs {
+            let mut parser = Parser {
+                normalizer: &Normalizer::default(),
+                scratch: String::new(),
+                holds_qu: false,
+            };
+            let full = parser.parse(input);
+            if let Some(board) = Board::parse_plain_ascii(input) {
+                fast += 1;
+                assert_eq!(Ok(board), full, "{input:?}");
+            }
+        }
+        assert!(fast > 1000, "the fast path took only {fast} inputs");
     }
 
     #[test]

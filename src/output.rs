@@ -161,12 +161,54 @@ pub fn write_solution<W: Write>(
             serde_json::to_writer(&mut *out, &record)?;
             out.write_all(b"\n")
         }
-        Format::Summary => writeln!(
-            out,
-            "{board}\t{}\t{}",
-            solution.words.len(),
-            solution.score()
-        ),
+        Format::Summary => write_summary(out, board, solution.words.len(), solution.score()),
+    }
+}
+
+/// Writes the `summary` line of a board: `board\tcount\tscore`. Written
+/// piece by piece: summaries are written by the million.
+pub fn write_summary<W: Write>(
+    out: &mut W,
+    board: &Board,
+    count: usize,
+    score: u64,
+) -> io::Result<()> {
+    let mut line = Adapter { out, error: Ok(()) };
+    if board.write_canonical(&mut line).is_err() {
+        return line.error;
+    }
+    let mut digits = [0u8; 44];
+    let mut end = digits.len();
+    for (value, sep) in [(score, b'\n'), (count as u64, b'\t')] {
+        end -= 1;
+        digits[end] = sep;
+        let mut value = value;
+        loop {
+            end -= 1;
+            digits[end] = b'0' + (value % 10) as u8;
+            value /= 10;
+            if value == 0 {
+                break;
+            }
+        }
+    }
+    end -= 1;
+    digits[end] = b'\t';
+    out.write_all(&digits[end..])
+}
+
+/// Lets [`fmt::Write`] code write to an [`io::Write`], keeping the error.
+struct Adapter<'a, W> {
+    out: &'a mut W,
+    error: io::Result<()>,
+}
+
+impl<W: Write> std::fmt::Write for Adapter<'_, W> {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.out.write_all(text.as_bytes()).map_err(|error| {
+            self.error = Err(error);
+            std::fmt::Error
+        })
     }
 }
 

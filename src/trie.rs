@@ -80,16 +80,141 @@ impl Node {
 }
 
 /// The frozen, immutable trie.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Its arrays live in one little-endian byte image, so a trie compiled into
+/// the binary is used where it lies, without copying or parsing:
+///
+/// | section | bytes | content |
+/// |---------|------:|---------|
+/// | nodes | 16 per node | child mask (u64), first child (u32), word id (u32) |
+/// | parents | 4 per node | the parent of each node (the root's is 0) |
+/// | word nodes | 4 per word | the node that ends each word |
+/// | symbols | 1 per node | the symbol on the edge into each node (0 for the root) |
+#[derive(Clone)]
 pub struct Trie {
-    /// The arena, breadth-first; `nodes[0]` is the root.
-    nodes: Vec<Node>,
-    /// `parents[n]` is the parent of node `n` (the root is its own parent).
-    parents: Vec<u32>,
-    /// `symbols[n]` is the symbol on the edge into node `n` (0 for the root).
-    symbols: Vec<u8>,
-    /// `word_nodes[w]` is the node that ends word `w`.
-    word_nodes: Vec<u32>,
+    /// The image described above.
+    image: Image,
+    /// Number of nodes, the root included; at least 1.
+    node_count: usize,
+    /// Number of words.
+    word_count: usize,
+}
+
+/// Two tries are equal when their images are, wherever they live.
+impl PartialEq for Trie {
+    fn eq(&self, other: &Trie) -> bool {
+        self.image.bytes() == other.image.bytes()
+    }
+}
+
+impl Eq for Trie {}
+
+impl std::fmt::Debug for Trie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Trie")
+            .field("node_count", &self.node_count)
+            .field("word_count", &self.word_count)
+            .field("image_bytes", &self.image.bytes().len())
+            .finish()
+    }
+}
+
+/// Where a trie's image lives.
+#[derive(Clone, Debug)]
+enum Image {
+    /// Compiled into the binary.
+    Static(&'static [u8]),
+    /// Built or read at run time.
+    Owned(Vec<u8>),
+}
+
+impl Image {
+    #[inline]
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Image::Static(bytes) => bytes,
+            Image::Owned(bytes) => bytes,
+        }
+    }
+}
+
+/// Bytes per node in the nodes section.
+const NODE_BYTES: usize = 16;
+
+/// The image size of a trie of `nodes` nodes and `words` words.
+fn image_len(nodes: usize, words: usize) -> usize {
+    nodes * (NODE_BYTES + 4 + 1) + words * 4
+}
+
+/// Lays out the arrays of a frozen trie as its image.
+fn assemble(nodes: &[Node], parents: &[u32], word_nodes: &[u32], symbols: &[u8]) -> Vec<u8> {
+    let mut image = Vec::with_capacity(image_len(nodes.len(), word_nodes.len()));
+    for node in nodes {
+        image.extend_from_slice(&node.children.to_le_bytes());
+        image.extend_from_slice(&node.first_child.to_le_bytes());
+        image.extend_from_slice(&node.word.to_le_bytes());
+    }
+    for value in parents.iter().chain(word_nodes) {
+        image.extend_from_slice(&value.to_le_bytes());
+    }
+    image.extend_from_slice(symbols);
+    image
+}
+
+/// A view of a trie's nodes, for the search's inner loop.
+#[derive(Clone, Copy, Debug)]
+pub struct Nodes<'a> {
+    /// The nodes section of the image.
+    bytes: &'a [u8],
+}
+
+impl<'a> Nodes<'a> {
+    /// The node `id`.
+    #[inline]
+    pub fn get(self, id: NodeId) -> Node {
+        let start = id.index() * NODE_BYTES;
+        let node: &[u8; NODE_BYTES] = self.bytes[start..start + NODE_BYTES]
+            .try_into()
+            .unwrap_or(&[0; NODE_BYTES]);
+        let [
+            c0,
+            c1,
+            c2,
+            c3,
+            c4,
+            c5,
+            c6,
+            c7,
+            f0,
+            f1,
+            f2,
+            f3,
+            w0,
+            w1,
+            w2,
+            w3,
+        ] = *node;
+        Node {
+            children: u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7]),
+            first_child: u32::from_le_bytes([f0, f1, f2, f3]),
+            word: u32::from_le_bytes([w0, w1, w2, w3]),
+        }
+    }
+
+    /// Number of nodes.
+    pub fn len(self) -> usize {
+        self.bytes.len() / NODE_BYTES
+    }
+
+    /// Whether there is no node (never, for a trie's nodes).
+    pub fn is_empty(self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// Every node, breadth-first.
+    pub fn iter(self) -> impl Iterator<Item = Node> + 'a {
+        (0..self.len() as u32).map(move |id| self.get(NodeId(id)))
+    }
 }
 
 /// A growable trie under construction.
@@ -190,35 +315,80 @@ impl TrieBuilder {
             });
         }
         Trie {
-            nodes,
-            parents,
-            symbols,
-            word_nodes,
+            image: Image::Owned(assemble(&nodes, &parents, &word_nodes, &symbols)),
+            node_count: nodes.len(),
+            word_count: word_nodes.len(),
         }
     }
 }
 
 impl Trie {
-    /// The nodes, breadth-first, root first; the search walks this slice.
+    /// A trie whose image this program wrote itself (the bundled lists,
+    /// compiled by `build.rs`), used in place. Only the size is checked:
+    /// untrusted bytes go through [`Trie::from_nodes`] instead.
+    pub fn from_static_image(
+        image: &'static [u8],
+        node_count: usize,
+        word_count: usize,
+    ) -> Result<Trie, TrieError> {
+        if node_count == 0 || image.len() != image_len(node_count, word_count) {
+            return Err(TrieError::new(
+                0,
+                "the image size does not match its counts",
+            ));
+        }
+        Ok(Trie {
+            image: Image::Static(image),
+            node_count,
+            word_count,
+        })
+    }
+
+    /// The image: the bytes a compiled dictionary stores.
+    pub fn image(&self) -> &[u8] {
+        self.image.bytes()
+    }
+
+    /// The nodes, breadth-first, root first; the search walks these.
     #[inline]
-    pub fn nodes(&self) -> &[Node] {
-        &self.nodes
+    pub fn nodes(&self) -> Nodes<'_> {
+        Nodes {
+            bytes: &self.image.bytes()[..self.node_count * NODE_BYTES],
+        }
     }
 
     /// The node `id`.
     #[inline]
-    pub fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
+    pub fn node(&self, id: NodeId) -> Node {
+        self.nodes().get(id)
     }
 
     /// Number of nodes, the root included.
     pub fn node_count(&self) -> usize {
-        self.nodes.len()
+        self.node_count
     }
 
     /// Number of words.
     pub fn word_count(&self) -> usize {
-        self.word_nodes.len()
+        self.word_count
+    }
+
+    /// The `index`-th u32 of the image after the nodes section.
+    fn u32_after_nodes(&self, index: usize) -> u32 {
+        let start = self.node_count * NODE_BYTES + index * 4;
+        let bytes = self.image.bytes().get(start..start + 4).unwrap_or(&[0; 4]);
+        u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]])
+    }
+
+    /// The parent of node `node` (0 for the root).
+    fn parent(&self, node: usize) -> usize {
+        self.u32_after_nodes(node) as usize
+    }
+
+    /// The symbol on the edge into node `node`.
+    fn symbol(&self, node: usize) -> u8 {
+        let start = self.node_count * (NODE_BYTES + 4) + self.word_count * 4;
+        self.image.bytes().get(start + node).copied().unwrap_or(0)
     }
 
     /// The node reached by spelling `prefix` from the root.
@@ -236,11 +406,13 @@ impl Trie {
 
     /// The symbols of word `word`, first to last.
     pub fn word_symbols(&self, word: WordId) -> Vec<Symbol> {
-        let mut node = self.word_nodes[word.index()] as usize;
+        let mut node = self.u32_after_nodes(self.node_count + word.index()) as usize;
         let mut symbols = Vec::new();
-        while node != 0 {
-            symbols.push(Symbol::from_index(usize::from(self.symbols[node])));
-            node = self.parents[node] as usize;
+        // Parents come before their children, so the walk ends at the root;
+        // the bound keeps it finite whatever the image holds.
+        while node != 0 && symbols.len() < self.node_count {
+            symbols.push(Symbol::from_index(usize::from(self.symbol(node) & 63)));
+            node = self.parent(node);
         }
         symbols.reverse();
         symbols
@@ -248,7 +420,7 @@ impl Trie {
 
     /// Every word id, in lexicographic order.
     pub fn words(&self) -> impl Iterator<Item = WordId> + '_ {
-        (0..self.word_nodes.len() as u32).map(WordId)
+        (0..self.word_count as u32).map(WordId)
     }
 
     /// Rebuilds a frozen trie from its nodes' child masks and word ids, in
@@ -366,10 +538,9 @@ impl Trie {
             }
         }
         Ok(Trie {
-            nodes: frozen,
-            parents,
-            symbols,
-            word_nodes,
+            image: Image::Owned(assemble(&frozen, &parents, &word_nodes, &symbols)),
+            node_count: count,
+            word_count,
         })
     }
 }
@@ -450,14 +621,14 @@ mod tests {
         let depth = |mut n: usize| {
             let mut d = 0;
             while n != 0 {
-                n = trie.parents[n] as usize;
+                n = trie.parent(n);
                 d += 1;
             }
             d
         };
         assert!((1..nodes.len()).all(|n| depth(n - 1) <= depth(n)));
         // Each node's children sit at first_child.. in symbol order.
-        for node in nodes {
+        for node in nodes.iter() {
             let mut bits = node.children;
             let mut expected = node.first_child;
             while bits != 0 {
@@ -473,6 +644,17 @@ mod tests {
     /// Reads the raw parts back off a trie, as a serialiser does.
     fn raw(trie: &Trie) -> Vec<(u64, u32)> {
         trie.nodes().iter().map(|n| (n.children, n.word)).collect()
+    }
+
+    #[test]
+    fn static_image() {
+        let trie = build(&["cat", "cats", "act"]);
+        let image: &'static [u8] = trie.image().to_vec().leak();
+        let borrowed =
+            Trie::from_static_image(image, trie.node_count(), trie.word_count()).unwrap();
+        let words: Vec<_> = borrowed.words().map(|w| borrowed.word_symbols(w)).collect();
+        assert_eq!(words, [symbols("act"), symbols("cat"), symbols("cats")]);
+        assert!(Trie::from_static_image(image, trie.node_count() + 1, trie.word_count()).is_err());
     }
 
     #[test]

@@ -54,12 +54,23 @@ impl Lang {
 
 /// Loads the bundled list for `lang`.
 pub fn load(lang: Lang) -> Result<Dictionary, DictError> {
-    compiled::read(lang.compiled())
+    compiled::read_static(lang.compiled())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bundled images are used unchecked; the full check must pass.
+    #[test]
+    fn every_image_passes_the_full_check() {
+        for lang in Lang::ALL {
+            let checked = compiled::read(lang.compiled()).unwrap();
+            let in_place = load(lang).unwrap();
+            assert_eq!(checked.trie(), in_place.trie(), "{lang:?}");
+            assert_eq!(checked.alphabet(), in_place.alphabet(), "{lang:?}");
+        }
+    }
 
     #[test]
     fn every_list_loads_with_its_normaliser() {

@@ -7,7 +7,7 @@
 //! |-------:|------:|-------|
 //! | 0  | 8 | magic number `BOGGLEDC` |
 //! | 8  | 4 | format version, [`VERSION`] |
-//! | 12 | 4 | flags: bit 0 set when accents were folded; other bits 0 |
+//! | 12 | 4 | flags: bit 0 set when accents were folded, bit 1 when the nodes are a full trie image; other bits 0 |
 //! | 16 | 8 | payload length in bytes |
 //! | 24 | 4 | checksum: CRC-32 (IEEE, as in gzip) of bytes 0–23 and the payload |
 //! | 28 | 4 | reserved, 0 |
@@ -16,11 +16,16 @@
 //! The payload: the letter count (u32) and each letter as a Unicode scalar
 //! value (u32), in code-point order; the node count and the word count
 //! (u32 each); the load report's skipped and duplicate counts (u64 each:
-//! not letters, too long, duplicates); then each node in breadth-first
-//! order as its child mask (u64) and word id (u32, `u32::MAX` for none).
-//! Everything else the trie holds is derived from the nodes by
+//! not letters, too long, duplicates); then the nodes, in one of two forms.
+//! The compact form (`boggle dict compile`) is each node in breadth-first
+//! order as its child mask (u64) and word id (u32, `u32::MAX` for none);
+//! everything else the trie holds is derived from them by
 //! [`Trie::from_nodes`], which also checks every invariant, so a damaged
-//! file is an error even when its checksum happens to match.
+//! file is an error even when its checksum happens to match. The image form
+//! (flag bit 1: the bundled lists and the cache) is the trie's whole image
+//! (see [`Trie`]), which the bundled lists use in place, without a copy; read
+//! from a file, an image is checked by deriving it again from its nodes'
+//! masks and word ids and comparing.
 
 use super::{DictError, DictErrorKind, Dictionary, LoadReport};
 use crate::alphabet::{Alphabet, Normalizer};
@@ -41,22 +46,44 @@ const NODE_LEN: usize = 12;
 /// Flag bit: the words went through accent folding.
 const FLAG_FOLD_ACCENTS: u32 = 1;
 
+/// Flag bit: the nodes are the trie's whole image.
+const FLAG_IMAGE: u32 = 2;
+
 /// Whether `bytes` start like a compiled dictionary.
 pub fn is_compiled(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC)
 }
 
-/// The compiled form of `dict`.
+/// The compiled form of `dict`, nodes in the compact form.
 pub fn write(dict: &Dictionary) -> Vec<u8> {
-    let letters = dict.alphabet().letters();
     let nodes = dict.trie().nodes();
+    let mut payload = payload_prefix(dict, NODE_LEN * nodes.len());
+    for node in nodes.iter() {
+        payload.extend_from_slice(&node.children.to_le_bytes());
+        payload.extend_from_slice(&node.word.to_le_bytes());
+    }
+    frame(dict, 0, &payload)
+}
+
+/// The compiled form of `dict`, nodes as the trie's whole image: larger,
+/// but usable in place.
+pub fn write_image(dict: &Dictionary) -> Vec<u8> {
+    let image = dict.trie().image();
+    let mut payload = payload_prefix(dict, image.len());
+    payload.extend_from_slice(image);
+    frame(dict, FLAG_IMAGE, &payload)
+}
+
+/// The payload up to the nodes, with room for `nodes_len` more bytes.
+fn payload_prefix(dict: &Dictionary, nodes_len: usize) -> Vec<u8> {
+    let letters = dict.alphabet().letters();
     let report = dict.report();
-    let mut payload = Vec::with_capacity(4 + 4 * letters.len() + 8 + 24 + NODE_LEN * nodes.len());
+    let mut payload = Vec::with_capacity(4 + 4 * letters.len() + 8 + 24 + nodes_len);
     payload.extend_from_slice(&(letters.len() as u32).to_le_bytes());
     for &letter in letters {
         payload.extend_from_slice(&u32::from(letter).to_le_bytes());
     }
-    payload.extend_from_slice(&(nodes.len() as u32).to_le_bytes());
+    payload.extend_from_slice(&(dict.trie().node_count() as u32).to_le_bytes());
     payload.extend_from_slice(&(dict.word_count() as u32).to_le_bytes());
     for count in [
         report.skipped_not_letters,
@@ -65,24 +92,26 @@ pub fn write(dict: &Dictionary) -> Vec<u8> {
     ] {
         payload.extend_from_slice(&(count as u64).to_le_bytes());
     }
-    for node in nodes {
-        payload.extend_from_slice(&node.children.to_le_bytes());
-        payload.extend_from_slice(&node.word.to_le_bytes());
-    }
-    let flags = if dict.normalizer().fold_accents {
-        FLAG_FOLD_ACCENTS
-    } else {
-        0
-    };
+    payload
+}
+
+/// The header, then `payload`.
+fn frame(dict: &Dictionary, flags: u32, payload: &[u8]) -> Vec<u8> {
+    let flags = flags
+        | if dict.normalizer().fold_accents {
+            FLAG_FOLD_ACCENTS
+        } else {
+            0
+        };
     let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&flags.to_le_bytes());
     bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    let sum = checksum(&bytes, &payload);
+    let sum = checksum(&bytes, payload);
     bytes.extend_from_slice(&sum.to_le_bytes());
     bytes.extend_from_slice(&0u32.to_le_bytes());
-    bytes.extend_from_slice(&payload);
+    bytes.extend_from_slice(payload);
     bytes
 }
 
@@ -101,6 +130,8 @@ pub struct Header {
     pub version: u32,
     /// Whether the words went through accent folding.
     pub fold_accents: bool,
+    /// Whether the nodes are the trie's whole image.
+    pub image: bool,
     /// Bytes in the whole file.
     pub bytes: usize,
 }
@@ -109,7 +140,63 @@ pub struct Header {
 /// trie's structure.
 pub fn read(bytes: &[u8]) -> Result<Dictionary, DictError> {
     let header = read_header(bytes)?;
-    let payload = &bytes[HEADER_LEN..];
+    let (prefix, nodes) = read_prefix(&bytes[HEADER_LEN..])?;
+    let node_count = prefix.node_count;
+    let entries: Box<dyn ExactSizeIterator<Item = (u64, u32)>> = if header.image {
+        // Check the image by deriving it from its masks and word ids.
+        if nodes.len() < node_count.saturating_mul(16) {
+            return Err(damaged("the image is shorter than its nodes"));
+        }
+        Box::new(nodes.chunks_exact(16).take(node_count).map(node_entry))
+    } else {
+        if nodes.len() / NODE_LEN != node_count || nodes.len() % NODE_LEN != 0 {
+            return Err(damaged("the node count does not match the payload length"));
+        }
+        Box::new(nodes.chunks_exact(NODE_LEN).map(node_entry))
+    };
+    let trie = Trie::from_nodes(entries, prefix.alphabet.len())
+        .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
+    if header.image && trie.image() != nodes {
+        return Err(damaged("the image does not match its nodes"));
+    }
+    finish(prefix, trie, header.fold_accents)
+}
+
+/// Loads a compiled dictionary this program wrote itself in the image form
+/// (a bundled list), using its trie in place. Neither the checksum nor the
+/// structure is checked: that would read every page of it, which is what
+/// using it in place avoids. `build.rs` checks each bundled list by reading
+/// it back with [`read`].
+pub fn read_static(bytes: &'static [u8]) -> Result<Dictionary, DictError> {
+    let (flags, payload) = read_frame(bytes)?;
+    if flags & FLAG_IMAGE == 0 {
+        return Err(damaged("a bundled list is not in the image form"));
+    }
+    let (prefix, image) = read_prefix(payload)?;
+    let trie = Trie::from_static_image(image, prefix.node_count, prefix.word_count)
+        .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
+    finish(prefix, trie, flags & FLAG_FOLD_ACCENTS != 0)
+}
+
+/// The (child mask, word id) of a node entry, compact or image form.
+fn node_entry(entry: &[u8]) -> (u64, u32) {
+    match (entry.first_chunk::<8>(), entry.last_chunk::<4>()) {
+        (Some(&children), Some(&word)) => (u64::from_le_bytes(children), u32::from_le_bytes(word)),
+        // Entries always have both; the default fails validation.
+        _ => (u64::MAX, 0),
+    }
+}
+
+/// The payload's fields before the nodes.
+struct Prefix {
+    alphabet: Alphabet,
+    node_count: usize,
+    word_count: usize,
+    counts: [usize; 3],
+}
+
+/// Reads the payload up to the nodes; returns it and the rest.
+fn read_prefix(payload: &[u8]) -> Result<(Prefix, &[u8]), DictError> {
     let mut input = Input { bytes: payload };
     let letter_count = input.u32()? as usize;
     if letter_count > Alphabet::MAX_LETTERS {
@@ -131,40 +218,54 @@ pub fn read(bytes: &[u8]) -> Result<Dictionary, DictError> {
     for count in &mut counts {
         *count = usize::try_from(input.u64()?).map_err(|_| damaged("a count is too large"))?;
     }
-    let nodes = input.rest();
-    if nodes.len() / NODE_LEN != node_count || nodes.len() % NODE_LEN != 0 {
-        return Err(damaged("the node count does not match the payload length"));
-    }
-    let nodes = nodes.chunks_exact(NODE_LEN).map(|node| {
-        match (node.first_chunk::<8>(), node.last_chunk::<4>()) {
-            (Some(&children), Some(&word)) => {
-                (u64::from_le_bytes(children), u32::from_le_bytes(word))
-            }
-            // A 12-byte chunk always has both; the default fails validation.
-            _ => (u64::MAX, 0),
-        }
-    });
-    let trie = Trie::from_nodes(nodes, alphabet.len())
-        .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
+    let prefix = Prefix {
+        alphabet,
+        node_count,
+        word_count,
+        counts,
+    };
+    Ok((prefix, input.rest()))
+}
+
+/// The dictionary of a read prefix and trie.
+fn finish(prefix: Prefix, trie: Trie, fold_accents: bool) -> Result<Dictionary, DictError> {
+    let word_count = prefix.word_count;
     if trie.word_count() != word_count || word_count == 0 {
         return Err(damaged("the word count does not match the trie"));
     }
     let report = LoadReport {
         words: word_count,
-        skipped_not_letters: counts[0],
-        skipped_too_long: counts[1],
-        duplicates: counts[2],
+        skipped_not_letters: prefix.counts[0],
+        skipped_too_long: prefix.counts[1],
+        duplicates: prefix.counts[2],
     };
     Ok(Dictionary::from_parts(
-        alphabet,
+        prefix.alphabet,
         trie,
-        Normalizer::new(header.fold_accents),
+        Normalizer::new(fold_accents),
         report,
     ))
 }
 
 /// Reads and checks the header and the checksum of the payload after it.
 pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
+    let (flags, payload) = read_frame(bytes)?;
+    let checksum = bytes
+        .get(24..28)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+    if self::checksum(bytes, payload) != checksum {
+        return Err(damaged("checksum mismatch"));
+    }
+    Ok(Header {
+        version: VERSION,
+        fold_accents: flags & FLAG_FOLD_ACCENTS != 0,
+        image: flags & FLAG_IMAGE != 0,
+        bytes: bytes.len(),
+    })
+}
+
+/// Reads the header but for the checksum; returns the flags and the payload.
+fn read_frame(bytes: &[u8]) -> Result<(u32, &[u8]), DictError> {
     if !is_compiled(bytes) {
         return Err(compiled_error(
             "not a compiled dictionary (bad magic number)",
@@ -181,11 +282,11 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
         )));
     }
     let flags = input.u32().map_err(header_error)?;
-    if flags & !FLAG_FOLD_ACCENTS != 0 {
+    if flags & !(FLAG_FOLD_ACCENTS | FLAG_IMAGE) != 0 {
         return Err(damaged("unknown flags"));
     }
     let payload_len = input.u64().map_err(header_error)?;
-    let checksum = input.u32().map_err(header_error)?;
+    let _checksum = input.u32().map_err(header_error)?;
     let reserved = input.u32().map_err(header_error)?;
     if reserved != 0 {
         return Err(damaged("reserved header bytes are not zero"));
@@ -197,14 +298,7 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
             payload.len()
         )));
     }
-    if self::checksum(bytes, payload) != checksum {
-        return Err(damaged("checksum mismatch"));
-    }
-    Ok(Header {
-        version,
-        fold_accents: flags & FLAG_FOLD_ACCENTS != 0,
-        bytes: bytes.len(),
-    })
+    Ok((flags, payload))
 }
 
 fn compiled_error(reason: &str) -> DictError {
@@ -281,9 +375,27 @@ mod tests {
             Header {
                 version: 1,
                 fold_accents: false,
+                image: false,
                 bytes: bytes.len()
             }
         );
+        assert!(read_header(&write_image(&small())).unwrap().image);
+    }
+
+    #[test]
+    fn image_round_trip() {
+        let dict = small();
+        let bytes = write_image(&dict);
+        let loaded = read(&bytes).unwrap();
+        assert_eq!(words(&loaded), ["act", "cat", "cats", "dog", "äiti"]);
+        assert_eq!(loaded.trie(), dict.trie());
+        let leaked: &'static [u8] = bytes.leak();
+        let in_place = read_static(leaked).unwrap();
+        assert_eq!(words(&in_place), ["act", "cat", "cats", "dog", "äiti"]);
+        assert_eq!(in_place.alphabet(), dict.alphabet());
+        // The compact form is not for use in place.
+        let compact: &'static [u8] = write(&dict).leak();
+        assert!(read_static(compact).is_err());
     }
 
     #[track_caller]
@@ -324,13 +436,18 @@ mod tests {
     }
 
     /// A damaged payload whose checksum was fixed up must still be caught
-    /// by the structural checks.
+    /// by the structural checks, in both node forms.
     #[test]
     fn damage_behind_a_good_checksum() {
-        let bytes = write(&small());
+        for bytes in [write(&small()), write_image(&small())] {
+            damage_with_good_checksum(&bytes);
+        }
+    }
+
+    fn damage_with_good_checksum(bytes: &[u8]) {
         for offset in HEADER_LEN..bytes.len() {
             for bit in [0x01u8, 0x80] {
-                let mut damaged = bytes.clone();
+                let mut damaged = bytes.to_vec();
                 damaged[offset] ^= bit;
                 let sum = checksum(&damaged, &damaged[HEADER_LEN..]);
                 damaged[24..28].copy_from_slice(&sum.to_le_bytes());
@@ -344,10 +461,16 @@ mod tests {
         }
     }
 
-    /// Every truncation and every flipped bit of a small file is an error.
+    /// Every truncation and every flipped bit of a small file is an error,
+    /// in both node forms.
     #[test]
     fn mutations_are_errors() {
-        let bytes = write(&small());
+        for bytes in [write(&small()), write_image(&small())] {
+            mutations_of(bytes);
+        }
+    }
+
+    fn mutations_of(bytes: Vec<u8>) {
         for len in 0..bytes.len() {
             assert!(read(&bytes[..len]).is_err(), "truncated to {len} bytes");
         }

@@ -1,0 +1,175 @@
+//! A board as the search sees it: the adjacency of its size ([`Geometry`],
+//! computed once per board size) and its tiles in the dictionary's symbols
+//! ([`Grid`], refilled per board without allocating).
+
+use crate::alphabet::{Alphabet, Symbol};
+use crate::board::{Board, Tile};
+use crate::dict::Dictionary;
+
+/// The neighbours of every cell of an R×C grid.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Geometry {
+    pub rows: usize,
+    pub cols: usize,
+    /// The neighbours of cell `c` are `adjacent[offsets[c]..offsets[c + 1]]`,
+    /// in row-major order.
+    offsets: Vec<u32>,
+    adjacent: Vec<u32>,
+    /// For boards of at most 64 cells: the neighbours of each cell as a mask.
+    pub masks: Vec<u64>,
+}
+
+impl Geometry {
+    pub fn new(rows: usize, cols: usize) -> Geometry {
+        let mut offsets = Vec::with_capacity(rows * cols + 1);
+        let mut adjacent = Vec::with_capacity(rows * cols * 8);
+        offsets.push(0);
+        for row in 0..rows {
+            for col in 0..cols {
+                for r in row.saturating_sub(1)..=(row + 1).min(rows - 1) {
+                    for c in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
+                        if (r, c) != (row, col) {
+                            adjacent.push((r * cols + c) as u32);
+                        }
+                    }
+                }
+                offsets.push(adjacent.len() as u32);
+            }
+        }
+        let mut masks = Vec::new();
+        if rows * cols <= 64 {
+            for cell in 0..rows * cols {
+                let neighbours = &adjacent[offsets[cell] as usize..offsets[cell + 1] as usize];
+                masks.push(neighbours.iter().fold(0u64, |mask, &n| mask | 1 << n));
+            }
+        }
+        Geometry {
+            rows,
+            cols,
+            offsets,
+            adjacent,
+            masks,
+        }
+    }
+
+    /// The neighbours of `cell`, in row-major order.
+    #[inline]
+    pub fn neighbours(&self, cell: u32) -> &[u32] {
+        let cell = cell as usize;
+        &self.adjacent[self.offsets[cell] as usize..self.offsets[cell + 1] as usize]
+    }
+}
+
+/// Codes of [`Grid::codes`] above the symbols (which are below 64).
+pub(super) const MANY: u8 = 253;
+pub(super) const WILDCARD: u8 = 254;
+pub(super) const DEAD: u8 = 255;
+
+/// A board in the dictionary's symbols.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Grid {
+    /// Per cell: its symbol when the tile is one letter, else [`MANY`],
+    /// [`WILDCARD`] or [`DEAD`] (a blank, or a letter the dictionary lacks).
+    pub codes: Vec<u8>,
+    /// Per cell: the symbols a word can go on with from it, one bit each (the
+    /// first letters of its neighbours' tiles; all for a wildcard neighbour).
+    pub around: Vec<u64>,
+    /// A spare buffer for computing `around`.
+    unions: Vec<u64>,
+    /// Per cell whose code is [`MANY`]: its letters are `pool[start..end]`.
+    many: Vec<(u32, u32)>,
+    /// The letters of multi-letter tiles.
+    pool: Vec<Symbol>,
+    /// For boards of at most 64 cells: bit `c` of `by_symbol[s]` is set when
+    /// cell `c` is the one-letter tile of symbol `s`.
+    pub by_symbol: Vec<u64>,
+    /// For boards of at most 64 cells: the multi-letter and wildcard cells.
+    pub special: u64,
+}
+
+impl Grid {
+    /// Maps `board`'s tiles to `dict`'s symbols, reusing the buffers.
+    pub fn fill(&mut self, board: &Board, dict: &Dictionary, geometry: &Geometry) {
+        let alphabet = dict.alphabet();
+        // Clear only the masks the last board set, not all 64.
+        for &code in &self.codes {
+            if let Some(mask) = self.by_symbol.get_mut(usize::from(code)) {
+                *mask = 0;
+            }
+        }
+        self.codes.clear();
+        self.many.clear();
+        self.pool.clear();
+        for tile in board.tiles() {
+            let code = match tile {
+                Tile::Letter(letter) => alphabet.symbol(*letter).map_or(DEAD, |s| s.index() as u8),
+                Tile::Letters(letters) => self.push_letters(letters, alphabet),
+                Tile::Wildcard => WILDCARD,
+                Tile::Blank => DEAD,
+            };
+            if code != MANY {
+                self.many.push((0, 0));
+            }
+            self.codes.push(code);
+        }
+        // Each cell's first letters, then their union over its neighbours.
+        let mut around = std::mem::take(&mut self.around);
+        around.clear();
+        around.extend((0..self.codes.len()).map(|cell| self.first_symbols(cell)));
+        let mut unions = std::mem::take(&mut self.unions);
+        unions.clear();
+        unions.extend((0..self.codes.len()).map(|cell| {
+            let neighbours = geometry.neighbours(cell as u32);
+            neighbours
+                .iter()
+                .fold(0, |union, &next| union | around[next as usize])
+        }));
+        self.around = unions;
+        self.unions = around;
+        self.special = 0;
+        if self.codes.len() <= 64 {
+            self.by_symbol.resize(Alphabet::MAX_LETTERS, 0);
+            for (cell, &code) in self.codes.iter().enumerate() {
+                match code {
+                    MANY | WILDCARD => self.special |= 1 << cell,
+                    DEAD => {}
+                    symbol => self.by_symbol[usize::from(symbol)] |= 1 << cell,
+                }
+            }
+        }
+    }
+
+    /// Adds a multi-letter tile's symbols to the pool; [`DEAD`] when the
+    /// dictionary lacks one of its letters.
+    fn push_letters(&mut self, letters: &str, alphabet: &Alphabet) -> u8 {
+        let start = self.pool.len();
+        for letter in letters.chars() {
+            match alphabet.symbol(letter) {
+                Some(symbol) => self.pool.push(symbol),
+                None => {
+                    self.pool.truncate(start);
+                    return DEAD;
+                }
+            }
+        }
+        self.many.push((start as u32, self.pool.len() as u32));
+        MANY
+    }
+
+    /// The letters of the multi-letter tile on `cell`.
+    #[inline]
+    pub fn letters(&self, cell: u32) -> &[Symbol] {
+        let (start, end) = self.many[cell as usize];
+        &self.pool[start as usize..end as usize]
+    }
+
+    /// The symbols a word can take next on `cell`, as a mask.
+    fn first_symbols(&self, cell: usize) -> u64 {
+        match self.codes[cell] {
+            MANY => 1 << self.pool[self.many[cell].0 as usize].index(),
+            WILDCARD => u64::MAX,
+            DEAD => 0,
+            symbol => 1 << symbol,
+        }
+    }
+}

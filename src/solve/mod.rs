@@ -1,0 +1,449 @@
+//! The search: every dictionary word a path of adjacent, distinct cells spells.
+//!
+//! [`Solver`] holds the shared, immutable parts (dictionary, rules, length
+//! filter); [`Scratch`] holds one worker's mutable state (visited cells,
+//! per-word marks, the current path), reused from board to board. The search
+//! runs depth-first from every cell, following the trie and pruning as soon
+//! as no word starts with the letters so far. A word found along several
+//! paths is reported once, with the first path in (start cell, search)
+//! order, so the result never depends on how the work was split.
+//! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
+//! splits the start cells over rayon's current pool.
+//!
+//! Two searches share this work: `small` for boards of at most 64 cells,
+//! which keeps the visited cells in one `u64` and moves over whole masks of
+//! neighbours, and `large` for any size. A board always takes the same one,
+//! so its result is the same whichever driver runs it.
+
+mod grid;
+mod large;
+mod small;
+
+use rayon::prelude::*;
+
+use crate::board::Board;
+use crate::dict::Dictionary;
+use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
+use crate::trie::{NodeId, Nodes, WordId};
+use grid::{DEAD, Geometry, Grid, MANY, WILDCARD};
+
+/// What to search for, before the board is known.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// The rules, or `Auto` to pick them from each board's size.
+    pub rules: RulesChoice,
+    /// `--min-len`, `--max-len`, `--lengths`.
+    pub lengths: LengthOptions,
+    /// Whether to keep each word's path.
+    pub paths: bool,
+}
+
+/// What to search for on one board: the resolved rules and lengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveConfig {
+    /// The scoring table.
+    pub rules: Rules,
+    /// Which lengths are reported.
+    pub lengths: LengthFilter,
+    /// Whether to keep each word's path.
+    pub paths: bool,
+}
+
+impl SolveConfig {
+    /// The default search under `rules`: the rules' minimum length, no paths.
+    pub fn new(rules: Rules) -> SolveConfig {
+        SolveConfig {
+            rules,
+            lengths: LengthOptions::default().filter(rules),
+            paths: false,
+        }
+    }
+}
+
+/// A word found on a board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundWord {
+    /// The word's id in the dictionary.
+    pub word: WordId,
+    /// Its length in letters.
+    pub len: usize,
+    /// Its score under the board's rules.
+    pub score: u32,
+    /// The cells spelling it, first to last (empty unless paths were asked for).
+    pub path: Vec<u32>,
+}
+
+/// Every word found on one board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The rules the board was scored with.
+    pub rules: Rules,
+    /// The words, score descending then alphabetical.
+    pub words: Vec<FoundWord>,
+}
+
+impl Solution {
+    /// The board's score: the sum of its words' scores.
+    pub fn score(&self) -> u64 {
+        self.words.iter().map(|w| u64::from(w.score)).sum()
+    }
+}
+
+/// Searches boards against one dictionary. Cheap to share between threads.
+#[derive(Clone, Debug)]
+pub struct Solver<'d> {
+    dict: &'d Dictionary,
+    options: Options,
+}
+
+#[derive(Clone, Debug)]
+enum Options {
+    /// Rules resolved per board from these options.
+    PerBoard(SolveOptions),
+    /// One configuration for every board.
+    Fixed(SolveConfig),
+}
+
+impl<'d> Solver<'d> {
+    /// A solver using one configuration for every board.
+    pub fn new(dict: &'d Dictionary, config: SolveConfig) -> Solver<'d> {
+        Solver {
+            dict,
+            options: Options::Fixed(config),
+        }
+    }
+
+    /// A solver resolving the rules (and so the lengths) per board.
+    pub fn with_options(dict: &'d Dictionary, options: SolveOptions) -> Solver<'d> {
+        Solver {
+            dict,
+            options: Options::PerBoard(options),
+        }
+    }
+
+    /// The dictionary searched.
+    pub fn dict(&self) -> &'d Dictionary {
+        self.dict
+    }
+
+    /// The configuration used for `board`.
+    pub fn config(&self, board: &Board) -> SolveConfig {
+        match &self.options {
+            Options::Fixed(config) => *config,
+            Options::PerBoard(options) => {
+                let rules = options.rules.for_cells(board.len());
+                SolveConfig {
+                    rules,
+                    lengths: options.lengths.filter(rules),
+                    paths: options.paths,
+                }
+            }
+        }
+    }
+
+    /// Solves `board` on this thread with fresh scratch space.
+    pub fn solve(&self, board: &Board) -> Solution {
+        self.solve_with(board, &mut Scratch::default())
+    }
+
+    /// Solves `board` on this thread, reusing `scratch`.
+    pub fn solve_with(&self, board: &Board, scratch: &mut Scratch) -> Solution {
+        let config = self.config(board);
+        let mut words = Vec::new();
+        scratch.search(self.dict, board, &config, &mut words);
+        finish(config.rules, words)
+    }
+
+    /// Counts and scores the words of `board` without listing them: the
+    /// same search as [`Solver::solve_with`], for summaries.
+    pub fn summarize_with(&self, board: &Board, scratch: &mut Scratch) -> Summary {
+        let config = SolveConfig {
+            paths: false,
+            ..self.config(board)
+        };
+        let mut summary = Summary {
+            rules: config.rules,
+            count: 0,
+            score: 0,
+        };
+        scratch.search(self.dict, board, &config, &mut summary);
+        summary
+    }
+
+    /// Solves `board` with its start cells split over rayon's current pool.
+    /// The result is the same as [`Solver::solve`]'s.
+    pub fn solve_parallel(&self, board: &Board) -> Solution {
+        let config = self.config(board);
+        let geometry = Geometry::new(board.rows(), board.cols());
+        let mut grid = Grid::default();
+        grid.fill(board, self.dict, &geometry);
+        let cells = board.len();
+        let chunk = cells.div_ceil(8 * rayon::current_num_threads()).max(1);
+        let parts: Vec<Vec<FoundWord>> = (0..cells.div_ceil(chunk))
+            .into_par_iter()
+            .map_init(State::default, |state, part| {
+                let mut words = Vec::new();
+                let start = part * chunk;
+                let end = (start + chunk).min(cells);
+                let board = Prepared {
+                    geometry: &geometry,
+                    grid: &grid,
+                };
+                state.search(self.dict, board, &config, start..end, &mut words);
+                words
+            })
+            .collect();
+        // Each part holds its words' first paths; keep the earliest part's.
+        let mut seen = vec![false; self.dict.word_count()];
+        let mut words = Vec::new();
+        for word in parts.into_iter().flatten() {
+            if !std::mem::replace(&mut seen[word.word.index()], true) {
+                words.push(word);
+            }
+        }
+        finish(config.rules, words)
+    }
+}
+
+/// A board's word count and score, without the words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The rules the board was scored with.
+    pub rules: Rules,
+    /// How many distinct words.
+    pub count: usize,
+    /// The sum of their scores.
+    pub score: u64,
+}
+
+/// Sorts the words score descending, then alphabetically (word ids follow
+/// alphabetical order).
+fn finish(rules: Rules, mut words: Vec<FoundWord>) -> Solution {
+    words.sort_unstable_by_key(|w| (std::cmp::Reverse(w.score), w.word));
+    Solution { rules, words }
+}
+
+/// Where the search puts the words it finds.
+pub(crate) trait Sink {
+    fn found(&mut self, word: WordId, len: usize, score: u32, path: &[u32], last: u32, paths: bool);
+}
+
+impl Sink for Vec<FoundWord> {
+    fn found(
+        &mut self,
+        word: WordId,
+        len: usize,
+        score: u32,
+        path: &[u32],
+        last: u32,
+        paths: bool,
+    ) {
+        let path = if paths {
+            let mut full = Vec::with_capacity(path.len() + 1);
+            full.extend_from_slice(path);
+            full.push(last);
+            full
+        } else {
+            Vec::new()
+        };
+        self.push(FoundWord {
+            word,
+            len,
+            score,
+            path,
+        });
+    }
+}
+
+impl Sink for Summary {
+    #[inline]
+    fn found(&mut self, _: WordId, _: usize, score: u32, _: &[u32], _: u32, _: bool) {
+        self.count += 1;
+        self.score += u64::from(score);
+    }
+}
+
+/// One worker's reusable state. Create one per thread; it adapts to any
+/// dictionary and board size.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    /// The search's own state.
+    state: State,
+    /// The adjacency of the last board size seen.
+    geometry: Geometry,
+    /// The last board, in symbols.
+    grid: Grid,
+}
+
+impl Scratch {
+    /// Searches every cell of `board`.
+    fn search<S: Sink>(
+        &mut self,
+        dict: &Dictionary,
+        board: &Board,
+        config: &SolveConfig,
+        sink: &mut S,
+    ) {
+        if (self.geometry.rows, self.geometry.cols) != (board.rows(), board.cols()) {
+            self.geometry = Geometry::new(board.rows(), board.cols());
+        }
+        self.grid.fill(board, dict, &self.geometry);
+        let prepared = Prepared {
+            geometry: &self.geometry,
+            grid: &self.grid,
+        };
+        self.state
+            .search(dict, prepared, config, 0..board.len(), sink);
+    }
+}
+
+/// A board ready for the search.
+#[derive(Clone, Copy)]
+struct Prepared<'a> {
+    geometry: &'a Geometry,
+    grid: &'a Grid,
+}
+
+/// The mutable state of searches on one thread.
+#[derive(Clone, Debug, Default)]
+struct State {
+    /// `marks[w] == epoch` when word `w` was already found on this board.
+    marks: Vec<u32>,
+    /// Bumped per search, so `marks` need not be cleared.
+    epoch: u32,
+    /// Visited cells for the large search, one bit per cell.
+    visited: Vec<u64>,
+    /// The cells of the current path, when paths are kept.
+    path: Vec<u32>,
+}
+
+impl State {
+    /// Searches from each cell of `starts`, giving newly found words to
+    /// `sink` in order.
+    fn search<S: Sink>(
+        &mut self,
+        dict: &Dictionary,
+        board: Prepared<'_>,
+        config: &SolveConfig,
+        starts: std::ops::Range<usize>,
+        sink: &mut S,
+    ) {
+        let max_len = config.lengths.max_len();
+        if max_len == 0 {
+            return;
+        }
+        if self.marks.len() != dict.word_count() {
+            self.marks = vec![0; dict.word_count()];
+            self.epoch = 0;
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.marks.fill(0);
+            self.epoch = 1;
+        }
+        let search = Search {
+            nodes: dict.trie().nodes(),
+            geometry: board.geometry,
+            grid: board.grid,
+            config,
+            max_len,
+        };
+        self.path.clear();
+        self.visited.clear();
+        let small = board.grid.codes.len() <= 64;
+        if !small {
+            self.visited.resize(board.grid.codes.len().div_ceil(64), 0);
+        }
+        let mut walk = Walk {
+            marks: &mut self.marks,
+            epoch: self.epoch,
+            path: &mut self.path,
+            visited: &mut self.visited,
+            sink,
+        };
+        for cell in starts {
+            let cell = cell as u32;
+            match (small, config.paths) {
+                (true, false) => {
+                    search.small_enter::<S, false>(&mut walk, cell, NodeId::ROOT, 0, 0)
+                }
+                (true, true) => search.small_enter::<S, true>(&mut walk, cell, NodeId::ROOT, 0, 0),
+                (false, false) => search.large_enter::<S, false>(&mut walk, cell, NodeId::ROOT, 0),
+                (false, true) => search.large_enter::<S, true>(&mut walk, cell, NodeId::ROOT, 0),
+            }
+        }
+    }
+}
+
+/// The read-only inputs of one search.
+struct Search<'a> {
+    nodes: Nodes<'a>,
+    geometry: &'a Geometry,
+    grid: &'a Grid,
+    config: &'a SolveConfig,
+    /// The longest length the filter allows: the search goes no deeper.
+    max_len: usize,
+}
+
+/// What one search changes.
+struct Walk<'a, S> {
+    marks: &'a mut [u32],
+    epoch: u32,
+    /// The cells of the path so far, when paths are kept.
+    path: &'a mut Vec<u32>,
+    /// The large search's visited cells.
+    visited: &'a mut Vec<u64>,
+    sink: &'a mut S,
+}
+
+impl Search<'_> {
+    /// Calls `land` with each trie node and letter count reached by stepping
+    /// onto `cell` from `node`: one for a letter or a multi-letter tile,
+    /// one per child for a wildcard, none for a dead cell.
+    #[inline(always)]
+    fn landings(&self, cell: u32, node: NodeId, mut land: impl FnMut(NodeId, usize)) {
+        let here = self.nodes.get(node);
+        match self.grid.codes[cell as usize] {
+            MANY => {
+                let letters = self.grid.letters(cell);
+                let mut node = node;
+                for &symbol in letters {
+                    match self.nodes.get(node).child(symbol) {
+                        Some(child) => node = child,
+                        None => return,
+                    }
+                }
+                land(node, letters.len());
+            }
+            WILDCARD => {
+                let mut bits = here.children;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    land(here.child_at(bit), 1);
+                    bits &= bits - 1;
+                }
+            }
+            DEAD => {}
+            symbol => {
+                let bit = 1u64 << symbol;
+                if here.children & bit != 0 {
+                    land(here.child_at(bit), 1);
+                }
+            }
+        }
+    }
+
+    /// Reports word `word`, `depth` letters long, whose path is the current
+    /// one then `last`, unless it was found already or its length is
+    /// filtered out.
+    #[inline(always)]
+    fn report<S: Sink>(&self, walk: &mut Walk<'_, S>, word: WordId, depth: usize, last: u32) {
+        let mark = &mut walk.marks[word.index()];
+        if *mark != walk.epoch && self.config.lengths.allows(depth) {
+            *mark = walk.epoch;
+            let score = self.config.rules.score(depth);
+            walk.sink
+                .found(word, depth, score, walk.path, last, self.config.paths);
+        }
+    }
+}
