@@ -173,32 +173,7 @@ impl<'a> Nodes<'a> {
     #[inline]
     pub fn get(self, id: NodeId) -> Node {
         let start = id.index() * NODE_BYTES;
-        let node: &[u8; NODE_BYTES] = self.bytes[start..start + NODE_BYTES]
-            .try_into()
-            .unwrap_or(&[0; NODE_BYTES]);
-        let [
-            c0,
-            c1,
-            c2,
-            c3,
-            c4,
-            c5,
-            c6,
-            c7,
-            f0,
-            f1,
-            f2,
-            f3,
-            w0,
-            w1,
-            w2,
-            w3,
-        ] = *node;
-        Node {
-            children: u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7]),
-            first_child: u32::from_le_bytes([f0, f1, f2, f3]),
-            word: u32::from_le_bytes([w0, w1, w2, w3]),
-        }
+        decode(&self.bytes[start..start + NODE_BYTES])
     }
 
     /// Number of nodes.
@@ -213,7 +188,36 @@ impl<'a> Nodes<'a> {
 
     /// Every node, breadth-first.
     pub fn iter(self) -> impl Iterator<Item = Node> + 'a {
-        (0..self.len() as u32).map(move |id| self.get(NodeId(id)))
+        self.bytes.chunks_exact(NODE_BYTES).map(decode)
+    }
+}
+
+/// The node whose 16 bytes are `bytes`.
+#[inline(always)]
+fn decode(bytes: &[u8]) -> Node {
+    let node: &[u8; NODE_BYTES] = bytes.try_into().unwrap_or(&[0; NODE_BYTES]);
+    let [
+        c0,
+        c1,
+        c2,
+        c3,
+        c4,
+        c5,
+        c6,
+        c7,
+        f0,
+        f1,
+        f2,
+        f3,
+        w0,
+        w1,
+        w2,
+        w3,
+    ] = *node;
+    Node {
+        children: u64::from_le_bytes([c0, c1, c2, c3, c4, c5, c6, c7]),
+        first_child: u32::from_le_bytes([f0, f1, f2, f3]),
+        word: u32::from_le_bytes([w0, w1, w2, w3]),
     }
 }
 
@@ -325,7 +329,7 @@ impl TrieBuilder {
 impl Trie {
     /// A trie whose image this program wrote itself (the bundled lists,
     /// compiled by `build.rs`), used in place. Only the size is checked:
-    /// untrusted bytes go through [`Trie::from_nodes`] instead.
+    /// untrusted bytes go through [`Trie::from_image`] instead.
     pub fn from_static_image(
         image: &'static [u8],
         node_count: usize,
@@ -385,6 +389,11 @@ impl Trie {
         self.u32_after_nodes(node) as usize
     }
 
+    /// The node that ends word `word`.
+    fn word_node(&self, word: usize) -> usize {
+        self.u32_after_nodes(self.node_count + word) as usize
+    }
+
     /// The symbol on the edge into node `node`.
     fn symbol(&self, node: usize) -> u8 {
         let start = self.node_count * (NODE_BYTES + 4) + self.word_count * 4;
@@ -406,7 +415,7 @@ impl Trie {
 
     /// The symbols of word `word`, first to last.
     pub fn word_symbols(&self, word: WordId) -> Vec<Symbol> {
-        let mut node = self.u32_after_nodes(self.node_count + word.index()) as usize;
+        let mut node = self.word_node(word.index());
         let mut symbols = Vec::new();
         // Parents come before their children, so the walk ends at the root;
         // the bound keeps it finite whatever the image holds.
@@ -426,12 +435,8 @@ impl Trie {
     /// Rebuilds a frozen trie from its nodes' child masks and word ids, in
     /// breadth-first order, as [`Trie::nodes`] gives them (the inverse of
     /// reading `children` and `word` off each node). Everything else is
-    /// derived, and every invariant the search relies on is checked, so
-    /// untrusted input gives an error, never a trie that panics or loops:
-    /// masks use only the first `symbol_count` symbols, children are
-    /// contiguous and come after their parent in breadth-first order, every
-    /// node but the root has exactly one parent, every leaf ends a word, and
-    /// word ids run 0, 1, 2 … in lexicographic order.
+    /// derived, then checked as [`Trie::from_image`] checks an image, so
+    /// untrusted input gives an error, never a trie that panics or loops.
     pub fn from_nodes<I>(nodes: I, symbol_count: usize) -> Result<Trie, TrieError>
     where
         I: ExactSizeIterator<Item = (u64, u32)>,
@@ -440,20 +445,104 @@ impl Trie {
         if count == 0 || count > u32::MAX as usize {
             return Err(TrieError::new(0, "the node count is out of range"));
         }
+        let mut frozen = Vec::with_capacity(count);
+        let mut parents = vec![0u32; count];
+        let mut symbols = vec![0u8; count];
+        let mut word_nodes = Vec::new();
+        // The next free index: children of the nodes seen so far fill
+        // `1..next`, so a node's children start where its elder cousins' end.
+        let mut next = 1usize;
+        for (index, (children, word)) in nodes.enumerate() {
+            let child_count = children.count_ones() as usize;
+            if next + child_count > count {
+                return Err(TrieError::new(index, "children out of range"));
+            }
+            let mut bits = children;
+            for child in next..next + child_count {
+                parents[child] = index as u32;
+                symbols[child] = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+            }
+            let first_child = if child_count == 0 { 0 } else { next as u32 };
+            next += child_count;
+            if word != Node::NO_WORD {
+                let id = word as usize;
+                if id >= count {
+                    return Err(TrieError::new(index, "word ids out of order"));
+                }
+                if id >= word_nodes.len() {
+                    word_nodes.resize(id + 1, u32::MAX);
+                }
+                word_nodes[id] = index as u32;
+            }
+            frozen.push(Node {
+                children,
+                first_child,
+                word,
+            });
+        }
+        let image = assemble(&frozen, &parents, &word_nodes, &symbols);
+        Trie::from_image(image, count, word_nodes.len(), symbol_count)
+    }
+
+    /// A trie from an image read from outside (a compiled dictionary or a
+    /// cache entry), used as it is after every invariant the search and the
+    /// word lookups rely on is checked in a few linear passes: masks use only
+    /// the first `symbol_count` symbols; children are contiguous, in
+    /// breadth-first order, each with its parent and letter recorded; every
+    /// node but the root has exactly one parent; every leaf ends a word; and
+    /// word ids run 0, 1, 2 … in lexicographic order, each with its node.
+    /// Every byte of a valid image is thus determined by the nodes' masks
+    /// and word ids.
+    pub fn from_image(
+        image: Vec<u8>,
+        node_count: usize,
+        word_count: usize,
+        symbol_count: usize,
+    ) -> Result<Trie, TrieError> {
+        if node_count == 0 || node_count > u32::MAX as usize || word_count >= u32::MAX as usize {
+            return Err(TrieError::new(0, "the node count is out of range"));
+        }
+        if image.len() != image_len(node_count, word_count) {
+            return Err(TrieError::new(
+                0,
+                "the image size does not match its counts",
+            ));
+        }
+        let trie = Trie {
+            image: Image::Owned(image),
+            node_count,
+            word_count,
+        };
+        trie.check_structure(symbol_count)?;
+        trie.check_word_ids()?;
+        Ok(trie)
+    }
+
+    /// The image's sections after the nodes: parents, word nodes, symbols.
+    fn sections(&self) -> (&[u8], &[u8], &[u8]) {
+        let rest = &self.image.bytes()[self.node_count * NODE_BYTES..];
+        let (parents, rest) = rest.split_at(self.node_count * 4);
+        let (word_nodes, symbols) = rest.split_at(self.word_count * 4);
+        (parents, word_nodes, symbols)
+    }
+
+    /// The structural half of [`Trie::from_image`]'s checks.
+    fn check_structure(&self, symbol_count: usize) -> Result<(), TrieError> {
         let allowed = match symbol_count {
             0 => 0,
             n if n >= 64 => u64::MAX,
             n => (1u64 << n) - 1,
         };
-        let mut frozen = Vec::with_capacity(count);
-        let mut parents = vec![0u32; count];
-        let mut symbols = vec![0u8; count];
-        let mut word_count = 0usize;
-        // The next free index: children of the nodes seen so far fill
-        // `1..next`, so a node's children start where its elder cousins' end.
+        let count = self.node_count;
+        let (parents, _, symbols) = self.sections();
+        if u32_at(parents, 0) != 0 || symbols.first() != Some(&0) {
+            return Err(TrieError::new(0, "the root has a parent"));
+        }
+        let mut words = 0usize;
         let mut next = 1usize;
-        for (index, (children, word)) in nodes.enumerate() {
-            if children & !allowed != 0 {
+        for (index, node) in self.nodes().iter().enumerate() {
+            if node.children & !allowed != 0 {
                 return Err(TrieError::new(
                     index,
                     "a child uses a letter outside the alphabet",
@@ -462,86 +551,89 @@ impl Trie {
             if index >= next && index != 0 {
                 return Err(TrieError::new(index, "the node has no parent"));
             }
-            let first_child = next;
-            let child_count = children.count_ones() as usize;
-            if first_child + child_count > count {
+            let child_count = node.children.count_ones() as usize;
+            if next + child_count > count {
                 return Err(TrieError::new(index, "children out of range"));
             }
-            let mut bits = children;
-            let mut child = first_child;
-            while bits != 0 {
-                parents[child] = index as u32;
-                symbols[child] = bits.trailing_zeros() as u8;
+            let first_child = if child_count == 0 { 0 } else { next };
+            if node.first_child as usize != first_child {
+                return Err(TrieError::new(index, "children out of place"));
+            }
+            let mut bits = node.children;
+            for child in next..next + child_count {
+                if u32_at(parents, child) as usize != index
+                    || symbols.get(child) != Some(&(bits.trailing_zeros() as u8))
+                {
+                    return Err(TrieError::new(child, "wrong parent or letter"));
+                }
                 bits &= bits - 1;
-                child += 1;
             }
             next += child_count;
-            if word != Node::NO_WORD {
-                word_count += 1;
-            } else if children == 0 && index != 0 {
+            if node.word != Node::NO_WORD {
+                words += 1;
+            } else if child_count == 0 && index != 0 {
                 return Err(TrieError::new(index, "a leaf that ends no word"));
             }
-            frozen.push(Node {
-                children,
-                first_child: if child_count == 0 {
-                    0
-                } else {
-                    first_child as u32
-                },
-                word,
-            });
         }
-        if next != count || frozen.len() != count {
+        if next != count {
             return Err(TrieError::new(count, "the nodes do not form one tree"));
         }
-        if frozen[0].word != Node::NO_WORD {
+        if self.node(NodeId::ROOT).word != Node::NO_WORD {
             return Err(TrieError::new(0, "the empty word"));
         }
-        // Word ids must follow a depth-first walk in symbol order: a node's
-        // words (its own first, then each child's in symbol order) take
-        // consecutive ids. Checked in two linear passes rather than a walk,
-        // which would jump around the arena: first each subtree's word
-        // count (children come after their parent, so a backward pass
-        // sees a node's children before the node), then each subtree's
-        // first id, handed from parent to children.
-        let mut below = vec![0u32; count];
-        for index in (0..count).rev() {
-            let own = u32::from(frozen[index].word != Node::NO_WORD);
-            below[index] += own;
-            if index != 0 {
-                let parent = parents[index] as usize;
-                below[parent] += below[index];
+        if words != self.word_count {
+            return Err(TrieError::new(count, "the word count does not match"));
+        }
+        Ok(())
+    }
+
+    /// The word-id half of [`Trie::from_image`]'s checks, on a structurally
+    /// sound trie. Word ids must follow a depth-first walk in symbol order: a
+    /// node's words (its own first, then each child's in symbol order) take
+    /// consecutive ids. Checked in two linear passes rather than a walk,
+    /// which would jump around the arena: first each subtree's word count
+    /// (children come after their parent, so a backward pass sees a node's
+    /// children before the node), then each subtree's first id, handed from
+    /// parent to children.
+    fn check_word_ids(&self) -> Result<(), TrieError> {
+        let (parents, word_nodes, _) = self.sections();
+        let nodes = self.nodes();
+        let mut below = vec![0u32; self.node_count];
+        for index in (1..self.node_count).rev() {
+            below[index] += u32::from(nodes.get(NodeId(index as u32)).word != Node::NO_WORD);
+            // In range: the structure was checked.
+            if let Some(parent) = below.get(u32_at(parents, index) as usize).copied() {
+                below[u32_at(parents, index) as usize] = parent + below[index];
             }
         }
-        if below[0] as usize != word_count {
-            return Err(TrieError::new(0, "word ids out of order"));
-        }
-        let mut word_nodes = vec![u32::MAX; word_count];
         // `below` becomes each subtree's first id, root first.
         below[0] = 0;
-        for (index, node) in frozen.iter().enumerate() {
+        for (index, node) in nodes.iter().enumerate() {
             let mut next_id = below[index];
             if node.word != Node::NO_WORD {
-                match word_nodes.get_mut(next_id as usize) {
-                    Some(slot) if node.word == next_id => *slot = index as u32,
-                    _ => return Err(TrieError::new(index, "word ids out of order")),
+                if node.word != next_id || u32_at(word_nodes, next_id as usize) as usize != index {
+                    return Err(TrieError::new(index, "word ids out of order"));
                 }
                 next_id += 1;
             }
             let first_child = node.first_child as usize;
             let children = first_child..first_child + node.children.count_ones() as usize;
-            // In range: the first pass checked every child block.
             for slot in below.get_mut(children).unwrap_or_default() {
                 let words = *slot;
                 *slot = next_id;
                 next_id += words;
             }
         }
-        Ok(Trie {
-            image: Image::Owned(assemble(&frozen, &parents, &word_nodes, &symbols)),
-            node_count: count,
-            word_count,
-        })
+        Ok(())
+    }
+}
+
+/// The `index`-th little-endian u32 of `bytes`, or `u32::MAX` past the end.
+#[inline]
+fn u32_at(bytes: &[u8], index: usize) -> u32 {
+    match bytes.get(index * 4..index * 4 + 4) {
+        Some(&[a, b, c, d]) => u32::from_le_bytes([a, b, c, d]),
+        _ => u32::MAX,
     }
 }
 

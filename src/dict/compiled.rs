@@ -24,8 +24,9 @@
 //! file is an error even when its checksum happens to match. The image form
 //! (flag bit 1: the bundled lists and the cache) is the trie's whole image
 //! (see [`Trie`]), which the bundled lists use in place, without a copy; read
-//! from a file, an image is checked by deriving it again from its nodes'
-//! masks and word ids and comparing.
+//! from a file, an image is used as it is once [`Trie::from_image`] has
+//! checked the same invariants, which is several times faster than
+//! deriving it.
 
 use super::{DictError, DictErrorKind, Dictionary, LoadReport};
 use crate::alphabet::{Alphabet, Normalizer};
@@ -141,24 +142,21 @@ pub struct Header {
 pub fn read(bytes: &[u8]) -> Result<Dictionary, DictError> {
     let header = read_header(bytes)?;
     let (prefix, nodes) = read_prefix(&bytes[HEADER_LEN..])?;
-    let node_count = prefix.node_count;
-    let entries: Box<dyn ExactSizeIterator<Item = (u64, u32)>> = if header.image {
-        // Check the image by deriving it from its masks and word ids.
-        if nodes.len() < node_count.saturating_mul(16) {
-            return Err(damaged("the image is shorter than its nodes"));
-        }
-        Box::new(nodes.chunks_exact(16).take(node_count).map(node_entry))
+    let symbol_count = prefix.alphabet.len();
+    let trie = if header.image {
+        Trie::from_image(
+            nodes.to_vec(),
+            prefix.node_count,
+            prefix.word_count,
+            symbol_count,
+        )
     } else {
-        if nodes.len() / NODE_LEN != node_count || nodes.len() % NODE_LEN != 0 {
+        if nodes.len() / NODE_LEN != prefix.node_count || nodes.len() % NODE_LEN != 0 {
             return Err(damaged("the node count does not match the payload length"));
         }
-        Box::new(nodes.chunks_exact(NODE_LEN).map(node_entry))
-    };
-    let trie = Trie::from_nodes(entries, prefix.alphabet.len())
-        .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
-    if header.image && trie.image() != nodes {
-        return Err(damaged("the image does not match its nodes"));
+        Trie::from_nodes(nodes.chunks_exact(NODE_LEN).map(node_entry), symbol_count)
     }
+    .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
     finish(prefix, trie, header.fold_accents)
 }
 
@@ -178,7 +176,7 @@ pub fn read_static(bytes: &'static [u8]) -> Result<Dictionary, DictError> {
     finish(prefix, trie, flags & FLAG_FOLD_ACCENTS != 0)
 }
 
-/// The (child mask, word id) of a node entry, compact or image form.
+/// The (child mask, word id) of a compact node entry.
 fn node_entry(entry: &[u8]) -> (u64, u32) {
     match (entry.first_chunk::<8>(), entry.last_chunk::<4>()) {
         (Some(&children), Some(&word)) => (u64::from_le_bytes(children), u32::from_le_bytes(word)),
@@ -467,6 +465,31 @@ mod tests {
     fn mutations_are_errors() {
         for bytes in [write(&small()), write_image(&small())] {
             mutations_of(bytes);
+        }
+    }
+
+    /// A flipped bit in an image whose checksum was made to match is still
+    /// an error: every byte of a valid image is determined by its nodes'
+    /// masks and word ids, and all of it is checked.
+    #[test]
+    fn image_damage_behind_a_good_checksum_is_an_error() {
+        let dict = small();
+        let bytes = write_image(&dict);
+        let image_start = bytes.len() - dict.trie().image().len();
+        for offset in image_start..bytes.len() {
+            for bit in 0..8 {
+                let mut damaged = bytes.clone();
+                damaged[offset] ^= 1 << bit;
+                let sum = checksum(&damaged, &damaged[HEADER_LEN..]);
+                damaged[24..28].copy_from_slice(&sum.to_le_bytes());
+                assert!(
+                    matches!(
+                        read(&damaged).map_err(|e| e.kind),
+                        Err(DictErrorKind::BadTrie(_))
+                    ),
+                    "bit {bit} of byte {offset} flipped"
+                );
+            }
         }
     }
 
