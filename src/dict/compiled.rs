@@ -231,6 +231,16 @@ fn finish(prefix: Prefix, trie: Trie, fold_accents: bool) -> Result<Dictionary, 
     if trie.word_count() != word_count || word_count == 0 {
         return Err(damaged("the word count does not match the trie"));
     }
+    // Every letter must be as the normaliser leaves it (lower case, and
+    // without accents when they are folded), or no board could spell it.
+    let normalizer = Normalizer::new(fold_accents);
+    let mut buffer = [0u8; 4];
+    for &letter in prefix.alphabet.letters() {
+        let letter: &str = letter.encode_utf8(&mut buffer);
+        if normalizer.normalize(letter) != letter {
+            return Err(damaged("a letter is not in normal form"));
+        }
+    }
     let report = LoadReport {
         words: word_count,
         skipped_not_letters: prefix.counts[0],
@@ -240,7 +250,7 @@ fn finish(prefix: Prefix, trie: Trie, fold_accents: bool) -> Result<Dictionary, 
     Ok(Dictionary::from_parts(
         prefix.alphabet,
         trie,
-        Normalizer::new(fold_accents),
+        normalizer,
         report,
     ))
 }
@@ -457,6 +467,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Found by fuzzing: a file saying its accents were folded while its
+    /// alphabet holds an accented letter loaded, and its words could never
+    /// be found on a board (nor looked up by their own text).
+    #[test]
+    fn letters_must_be_in_normal_form() {
+        let mut bytes = write_image(&small());
+        bytes[12] |= 1;
+        let sum = checksum(&bytes, &bytes[HEADER_LEN..]);
+        bytes[24..28].copy_from_slice(&sum.to_le_bytes());
+        assert_eq!(
+            read(&bytes).unwrap_err().to_string(),
+            "damaged compiled dictionary: a letter is not in normal form"
+        );
     }
 
     /// Every truncation and every flipped bit of a small file is an error,
