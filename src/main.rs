@@ -49,12 +49,27 @@ fn clap_error(error: &clap::Error) -> ExitCode {
             }
         }
         _ => {
-            let rendered = error.render().to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            let message = first.strip_prefix("error: ").unwrap_or(first);
+            let message = first_paragraph(&error.render().to_string());
             let _ = writeln!(io::stderr(), "boggle: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// The first paragraph of a rendered clap error on one line, without its
+/// `error: ` label: the lines after the first carry what the first leaves
+/// out (`[possible values: en, fr, fi]`, the missing argument's name).
+fn first_paragraph(rendered: &str) -> String {
+    let lines: Vec<&str> = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|line| !line.is_empty())
+        .collect();
+    let message = lines.join(" ");
+    match message.strip_prefix("error: ") {
+        Some(rest) => rest.to_owned(),
+        None if message.is_empty() => "invalid arguments".to_owned(),
+        None => message,
     }
 }
 
@@ -65,4 +80,31 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_paragraph;
+
+    #[test]
+    fn clap_errors_become_one_line() {
+        let check = |rendered: &str, expected: &str| {
+            assert_eq!(first_paragraph(rendered), expected, "{rendered:?}");
+        };
+        check(
+            "error: invalid value 'xx' for '--lang <LANG>'\n  [possible values: en, fr, fi]\n\n\
+             For more information, try '--help'.\n",
+            "invalid value 'xx' for '--lang <LANG>' [possible values: en, fr, fi]",
+        );
+        check(
+            "error: the following required arguments were not provided:\n  --output <OUT>\n\n\
+             Usage: boggle dict compile --output <OUT> <IN>\n",
+            "the following required arguments were not provided: --output <OUT>",
+        );
+        check(
+            "error: unexpected argument '--bogus' found\n\n  tip: to pass '--bogus' as a value, use '-- --bogus'\n",
+            "unexpected argument '--bogus' found",
+        );
+        check("", "invalid arguments");
+    }
 }

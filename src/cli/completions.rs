@@ -2,7 +2,7 @@
 //! and the man page, both generated from the same clap definitions as the
 //! command line itself.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use clap::{Args, CommandFactory};
 use clap_complete::Shell;
@@ -54,7 +54,7 @@ impl ManArgs {
 
 /// Writes `bytes` to standard output.
 fn write_all(bytes: &[u8]) -> anyhow::Result<Outcome> {
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     out.write_all(bytes)?;
     out.flush()?;
     Ok(Outcome::Success)

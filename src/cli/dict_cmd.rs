@@ -123,7 +123,7 @@ impl InfoArgs {
                 (format!("bundled '{}'", lang.code()), dict)
             }
         };
-        let mut out = BufWriter::new(io::stdout().lock());
+        let mut out = BufWriter::new(super::stdout());
         write_info(&mut out, &source, &dict)?;
         out.flush()?;
         Ok(Outcome::Success)

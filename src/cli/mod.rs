@@ -9,6 +9,10 @@ mod show;
 mod solve;
 mod stats;
 
+use std::io;
+use std::num::NonZeroUsize;
+
+use boggle::dict::cache::io_message;
 use clap::{Parser, Subcommand};
 
 pub use dict_args::DictArgs;
@@ -91,5 +95,136 @@ pub fn board_name(text: &str) -> String {
     match text.char_indices().nth(SHOWN) {
         Some((end, _)) => format!("board '{}…' ({} bytes)", &text[..end], text.len()),
         None => format!("board '{text}'"),
+    }
+}
+
+/// The most worker threads `-j` takes: far more than any machine has
+/// cores, and few enough that starting them is quick (a thousand already
+/// take a second or two; a hundred thousand, minutes).
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses `-j, --threads`: a whole number from 1 to [`MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|&n| n <= MAX_THREADS)
+        .and_then(NonZeroUsize::new)
+        .ok_or_else(|| {
+            format!(
+                "'{text}' is not a thread count (expected a whole number from 1 to {MAX_THREADS})"
+            )
+        })
+}
+
+/// A reader or writer whose errors say which stream failed, such as
+/// `standard output: no space left on device`. The error kind is kept, so a
+/// closed pipe is still recognised as one.
+#[derive(Debug)]
+pub struct Named<T> {
+    inner: T,
+    /// `standard input`, `standard output`.
+    name: &'static str,
+}
+
+impl<T> Named<T> {
+    pub fn new(inner: T, name: &'static str) -> Named<T> {
+        Named { inner, name }
+    }
+}
+
+/// `error`, its message prefixed with the stream's `name`, its kind kept.
+fn named_error(name: &str, error: io::Error) -> io::Error {
+    io::Error::new(error.kind(), format!("{name}: {}", io_message(&error)))
+}
+
+/// Standard output, locked, its errors named.
+pub fn stdout() -> Named<io::StdoutLock<'static>> {
+    Named::new(io::stdout().lock(), "standard output")
+}
+
+impl<W: io::Write> io::Write for Named<W> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        let name = self.name;
+        self.inner.write(bytes).map_err(|e| named_error(name, e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let name = self.name;
+        self.inner.flush().map_err(|e| named_error(name, e))
+    }
+}
+
+impl<R: io::Read> io::Read for Named<R> {
+    fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+        let name = self.name;
+        self.inner.read(buffer).map_err(|e| named_error(name, e))
+    }
+}
+
+impl<R: io::BufRead> io::BufRead for Named<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        let name = self.name;
+        self.inner.fill_buf().map_err(|e| named_error(name, e))
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{BufRead, Write};
+
+    #[test]
+    fn thread_counts() {
+        assert_eq!(parse_threads("1").map(NonZeroUsize::get), Ok(1));
+        assert_eq!(parse_threads("1024").map(NonZeroUsize::get), Ok(1024));
+        for bad in ["0", "1025", "100000", "-1", "", "a", "99999999999999999999"] {
+            let error = parse_threads(bad).unwrap_err();
+            assert_eq!(
+                error,
+                format!("'{bad}' is not a thread count (expected a whole number from 1 to 1024)")
+            );
+        }
+    }
+
+    /// A stream that fails every call.
+    struct Broken(io::ErrorKind);
+
+    impl io::Write for Broken {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Err(self.0.into())
+        }
+    }
+
+    impl io::Read for Broken {
+        fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+            Err(self.0.into())
+        }
+    }
+
+    #[test]
+    fn named_streams_name_their_errors() {
+        let mut out = Named::new(Broken(io::ErrorKind::BrokenPipe), "standard output");
+        let error = out.write_all(b"x").unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
+        assert_eq!(error.to_string(), "standard output: broken pipe");
+        let input = io::BufReader::new(Broken(io::ErrorKind::IsADirectory));
+        let mut input = Named::new(input, "standard input");
+        let error = input.read_line(&mut String::new()).unwrap_err();
+        assert_eq!(error.to_string(), "standard input: is a directory");
+        // What works passes through untouched.
+        let mut input = Named::new(&b"ab\ncd\n"[..], "standard input");
+        let mut line = String::new();
+        input.read_line(&mut line).unwrap();
+        assert_eq!(line, "ab\n");
+        let mut out = Named::new(Vec::new(), "standard output");
+        out.write_all(b"cd").unwrap();
+        assert_eq!(out.inner, b"cd");
     }
 }

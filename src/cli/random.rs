@@ -1,7 +1,7 @@
 //! `boggle random`: boards rolled with real dice (SPEC §8), and the options
 //! every command that rolls boards shares (`--dice`, `--size`, `--seed`).
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 use boggle::dice::{self, BoardRng, DiceSet, Roller};
 use clap::{Args, ValueEnum};
@@ -112,7 +112,7 @@ impl RandomArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         let roller = self.roll.roller()?;
         let mut rng = BoardRng::new(self.roll.seed());
-        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        let mut out = BufWriter::with_capacity(1 << 16, super::stdout());
         for _ in 0..self.count {
             writeln!(out, "{}", roller.roll(&mut rng))?;
         }

@@ -11,7 +11,7 @@ use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
 use boggle::{Board, SolveOptions, Solver};
 use clap::Args;
 
-use super::{DictArgs, Outcome, Usage};
+use super::{DictArgs, Named, Outcome, Usage};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -62,8 +62,8 @@ pub struct SolveArgs {
     #[arg(long)]
     paths: bool,
 
-    /// Worker threads [default: all cores]
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Worker threads, at most 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", value_parser = super::parse_threads)]
     threads: Option<NonZeroUsize>,
 
     /// Solve one board rolled with real dice instead of BOARD (the board
@@ -88,6 +88,7 @@ impl SolveArgs {
         } else if self.roll.any() {
             return Err(Usage("--dice, --size and --seed go with --random".into()).into());
         }
+        check_lengths(self.min_len, self.max_len)?;
         if let Some(threads) = self.threads {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads.get())
@@ -115,14 +116,15 @@ impl SolveArgs {
             paths: self.paths,
             several: self.boards.len() > 1 || self.random,
         };
-        let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+        let mut out = BufWriter::with_capacity(1 << 16, super::stdout());
         if from_stdin {
             let stdin = io::stdin();
             let interactive = stdin.is_terminal();
+            let input = Named::new(stdin.lock(), "standard input");
             let batch =
                 Batch::new(&solver, output).chunk_lines(if interactive { 1 } else { usize::MAX });
             let several = interactive.then_some(true);
-            let report = batch.run_lines(stdin.lock(), &mut out, several, &mut |message| {
+            let report = batch.run_lines(input, &mut out, several, &mut |message| {
                 eprintln!("boggle: {message}");
             })?;
             out.flush()?;
@@ -143,5 +145,33 @@ impl SolveArgs {
         Batch::new(&solver, output).run_boards(&boards, &mut out)?;
         out.flush()?;
         Ok(Outcome::Success)
+    }
+}
+
+/// `--min-len` above `--max-len` leaves no length to report: that is a
+/// mistake in the command, not a board without words.
+fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usage> {
+    match (min_len, max_len) {
+        (Some(min), Some(max)) if min > max => Err(Usage(format!(
+            "--min-len {min} is greater than --max-len {max}: no word could be reported"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_lengths;
+
+    #[test]
+    fn min_len_above_max_len_is_a_usage_error() {
+        assert!(check_lengths(None, None).is_ok());
+        assert!(check_lengths(Some(9), None).is_ok());
+        assert!(check_lengths(None, Some(1)).is_ok());
+        assert!(check_lengths(Some(4), Some(4)).is_ok());
+        assert_eq!(
+            check_lengths(Some(5), Some(3)).unwrap_err().0,
+            "--min-len 5 is greater than --max-len 3: no word could be reported"
+        );
     }
 }

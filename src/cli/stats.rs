@@ -49,8 +49,8 @@ pub struct StatsArgs {
     #[arg(long, default_value = "auto", value_name = "RULES")]
     rules: RulesChoice,
 
-    /// Worker threads [default: all cores]
-    #[arg(short = 'j', long, value_name = "N")]
+    /// Worker threads, at most 1024 [default: all cores]
+    #[arg(short = 'j', long, value_name = "N", value_parser = super::parse_threads)]
     threads: Option<NonZeroUsize>,
 }
 
@@ -93,7 +93,7 @@ impl StatsArgs {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        let mut out = BufWriter::new(io::stdout().lock());
+        let mut out = BufWriter::new(super::stdout());
         writeln!(
             out,
             "{count} boards, {} dice ({rows}x{cols}), seed {seed}, {rules} rules",

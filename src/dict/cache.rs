@@ -443,7 +443,7 @@ mod tests {
         let error = cache.load(&list, None, Normalizer::default()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "no usable word (words are made of letters only)"
+            "no usable word (words are made of letters only, at most 64 of them)"
         );
         // A cache "directory" that is a file: the words still load.
         fs::write(&list, "cat\n").unwrap();

@@ -31,6 +31,7 @@
 use super::{DictError, DictErrorKind, Dictionary, LoadReport};
 use crate::alphabet::{Alphabet, Normalizer};
 use crate::trie::Trie;
+use unicode_normalization::char::is_combining_mark;
 
 /// The first eight bytes of every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"BOGGLEDC";
@@ -157,7 +158,33 @@ pub fn read(bytes: &[u8]) -> Result<Dictionary, DictError> {
         Trie::from_nodes(nodes.chunks_exact(NODE_LEN).map(node_entry), symbol_count)
     }
     .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
-    finish(prefix, trie, header.fold_accents)
+    let dict = finish(prefix, trie, header.fold_accents)?;
+    if !words_in_normal_form(&dict) {
+        return Err(damaged("a word is not in normal form"));
+    }
+    Ok(dict)
+}
+
+/// Whether every word of `dict` is as its normaliser leaves it, as the
+/// words of a list read from text always are. Each letter is known to be
+/// (see [`finish`]); when no letter is a combining mark and no two letters
+/// compose, every sequence of them is too, and the words need no look.
+/// Otherwise (combining marks among the letters) each word is checked.
+fn words_in_normal_form(dict: &Dictionary) -> bool {
+    let letters = dict.alphabet().letters();
+    let normalizer = dict.normalizer();
+    let pairs_stay = letters.iter().all(|&first| {
+        !is_combining_mark(first)
+            && letters.iter().all(|&second| {
+                let pair: String = [first, second].into_iter().collect();
+                normalizer.normalize(&pair) == pair
+            })
+    });
+    pairs_stay
+        || dict.trie().words().all(|word| {
+            let text = dict.word_text(word);
+            normalizer.normalize(&text) == text
+        })
 }
 
 /// Loads a compiled dictionary this program wrote itself in the image form
@@ -481,6 +508,35 @@ mod tests {
         assert_eq!(
             read(&bytes).unwrap_err().to_string(),
             "damaged compiled dictionary: a letter is not in normal form"
+        );
+    }
+
+    /// Found by fuzzing: a file whose letters are combining marks each in
+    /// normal form, spelling a word that is not (two marks out of their
+    /// canonical order), loaded, and the word could not be looked up.
+    #[test]
+    fn words_must_be_in_normal_form() {
+        // U+08E9 (combining class 220) must come before U+08E8 (230).
+        let alphabet = Alphabet::new(['a', '\u{8e8}', '\u{8e9}']).unwrap();
+        let mut builder = crate::trie::TrieBuilder::new();
+        let symbols =
+            |word: &str| -> Vec<_> { word.chars().map(|c| alphabet.symbol(c).unwrap()).collect() };
+        builder.insert(&symbols("a\u{8e9}\u{8e8}"));
+        let report = LoadReport::default();
+        let good = Dictionary::from_parts(
+            alphabet.clone(),
+            builder.freeze(),
+            Normalizer::default(),
+            report,
+        );
+        assert!(read(&write(&good)).is_ok());
+        let mut builder = crate::trie::TrieBuilder::new();
+        builder.insert(&symbols("a\u{8e8}\u{8e9}"));
+        let bad = Dictionary::from_parts(alphabet, builder.freeze(), Normalizer::default(), report);
+        let bytes = write(&bad);
+        assert_eq!(
+            read(&bytes).unwrap_err().to_string(),
+            "damaged compiled dictionary: a word is not in normal form"
         );
     }
 

@@ -77,9 +77,10 @@ impl fmt::Display for DictError {
         }
         match &self.kind {
             DictErrorKind::NotUtf8 => f.write_str("not valid UTF-8"),
-            DictErrorKind::NoWords => {
-                f.write_str("no usable word (words are made of letters only)")
-            }
+            DictErrorKind::NoWords => write!(
+                f,
+                "no usable word (words are made of letters only, at most {MAX_WORD_LEN} of them)"
+            ),
             DictErrorKind::TooManyLetters(error) => write!(f, "{error}"),
             DictErrorKind::CorruptGzip(reason) => write!(f, "corrupt gzip data: {reason}"),
             DictErrorKind::TrieStream { column, reason } => {
@@ -273,11 +274,16 @@ mod tests {
 
     #[test]
     fn no_words_is_an_error() {
-        let error = Dictionary::from_words(["1", "--", ""], Normalizer::default()).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "no usable word (words are made of letters only)"
-        );
+        // Nothing but letters, and at most 64 of them: the message says both,
+        // as a list of one very long word must not read "letters only".
+        let long = "a".repeat(MAX_WORD_LEN + 1);
+        for words in [&["1", "--", ""][..], &[long.as_str()]] {
+            let error = Dictionary::from_words(words, Normalizer::default()).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "no usable word (words are made of letters only, at most 64 of them)"
+            );
+        }
     }
 
     #[test]

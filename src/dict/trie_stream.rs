@@ -115,7 +115,7 @@ mod tests {
         let error = Dictionary::from_words(&marked, Normalizer::default()).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "no usable word (words are made of letters only)"
+            "no usable word (words are made of letters only, at most 64 of them)"
         );
         let stream = format!("{}!{}cat!", "a".repeat(1 << 20), "#".repeat(1 << 20));
         let dict = Dictionary::from_words(words(stream.as_bytes()).unwrap(), Normalizer::default())

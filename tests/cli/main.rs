@@ -2,7 +2,11 @@
 //! scripts do. One test binary (see `autotests = false` in Cargo.toml), one
 //! module per command area, helpers in `util`.
 
+mod contention;
 mod dict;
 mod games;
+mod hostile;
 mod solve;
+mod stream;
+mod temp;
 mod util;

@@ -1,7 +1,7 @@
 //! Tests of `boggle solve`: every format, several boards, stdin batches,
 //! errors and exit codes (SPEC §6, §7, §10), the golden board.
 
-use crate::util::{boggle, run, run_command, run_with_stdin};
+use crate::util::{boggle, run, run_command, run_with_stdin, spawn};
 
 const BOARD: &str = "ezmrnubeslospaon";
 
@@ -362,14 +362,7 @@ fn thread_count_does_not_change_output() {
 #[test]
 fn closed_pipe_exits_quietly() {
     use std::io::{Read, Write};
-    use std::process::Stdio;
-    let mut child = boggle()
-        .args(["solve", "--format", "summary"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn(&["solve", "--format", "summary"]);
     let mut stdin = child.stdin.take().unwrap();
     let feeder = std::thread::spawn(move || {
         let line = format!("{BOARD}\n");

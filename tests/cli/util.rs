@@ -12,13 +12,17 @@ pub struct Run {
 }
 
 /// A `boggle` command with a clean environment: no `BOGGLE_DICT`, no colour,
-/// and a cache directory of its own.
+/// and a cache directory of this test process's own. An earlier run's cache
+/// is never seen: its entries would be stale against a fresh checkout's
+/// modification times and add a warning to stderr.
 pub fn boggle() -> Command {
+    let cache = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cache-{}", std::process::id()));
     let mut command = Command::new(env!("CARGO_BIN_EXE_boggle"));
-    command.env_remove("BOGGLE_DICT").env("NO_COLOR", "1").env(
-        "XDG_CACHE_HOME",
-        std::env::temp_dir().join("boggle-test-cache"),
-    );
+    command
+        .env_remove("BOGGLE_DICT")
+        .env("NO_COLOR", "1")
+        .env("XDG_CACHE_HOME", cache);
     command
 }
 
@@ -30,6 +34,18 @@ pub fn run_with_stdin(args: &[&str], stdin: &[u8]) -> Run {
 /// Runs `boggle args...` with empty standard input.
 pub fn run(args: &[&str]) -> Run {
     run_with_stdin(args, b"")
+}
+
+/// Starts `boggle args...` with every standard stream piped, for tests that
+/// feed and read it as it runs.
+pub fn spawn(args: &[&str]) -> std::process::Child {
+    boggle()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the boggle binary runs")
 }
 
 /// Runs a prepared command, feeding it `stdin`.

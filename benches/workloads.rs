@@ -1,0 +1,143 @@
+//! The library part of each row of the README's performance table: uniform
+//! and dice-rolled 4×4 boards summarised on one thread and on two, one board
+//! with the bundled list loaded, a 1000×1000 board split over the cells,
+//! and a 250k-word list loaded from text and from its compiled image (what
+//! the cache holds). The whole-process figures come from `benches/cli.sh`.
+//!
+//! Every row asserts the word counts it produces against a plain sequential
+//! solve done once beforehand, so a broken fast path cannot look fast.
+
+use std::hint::black_box;
+
+use boggle::dict::bundled::{self, Lang};
+use boggle::dict::{Format, compiled};
+use boggle::{
+    Board, BoardRng, DiceSet, Dictionary, Normalizer, Roller, Scratch, SolveOptions, Solver,
+};
+use criterion::{Criterion, criterion_group, criterion_main};
+use rayon::prelude::*;
+
+/// `n` boards rolled with `dice` at `size` from seed `seed`, as
+/// `boggle random --dice D --size RxC --seed S -n N` rolls them.
+fn roll(dice: DiceSet, size: (usize, usize), seed: u64, n: usize) -> Vec<Board> {
+    let roller = Roller::new(dice, Some(size)).unwrap();
+    let mut rng = BoardRng::new(seed);
+    (0..n).map(|_| roller.roll(&mut rng)).collect()
+}
+
+/// The total word count and score of `boards`, summarised on this thread.
+fn summarize(solver: &Solver, boards: &[Board]) -> (usize, u64) {
+    let mut scratch = Scratch::default();
+    boards.iter().fold((0, 0), |(count, score), board| {
+        let summary = solver.summarize_with(board, &mut scratch);
+        (count + summary.count, score + summary.score)
+    })
+}
+
+/// The same, with the boards split over the current rayon pool.
+fn summarize_parallel(solver: &Solver, boards: &[Board]) -> (usize, u64) {
+    boards
+        .par_chunks(256)
+        .map_init(Scratch::default, |scratch, chunk| {
+            chunk.iter().fold((0, 0), |(count, score), board| {
+                let summary = solver.summarize_with(board, scratch);
+                (count + summary.count, score + summary.score)
+            })
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+}
+
+/// The total word count and score by full solutions, the reference.
+fn reference(solver: &Solver, boards: &[Board]) -> (usize, u64) {
+    boards.iter().fold((0, 0), |(count, score), board| {
+        let solution = solver.solve(board);
+        (count + solution.words.len(), score + solution.score())
+    })
+}
+
+fn batches(c: &mut Criterion) {
+    let dict = bundled::load(Lang::En).unwrap();
+    let solver = Solver::with_options(&dict, SolveOptions::default());
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    for (name, dice) in [("uniform", DiceSet::Uniform), ("new dice", DiceSet::New)] {
+        let boards = roll(dice, (4, 4), 1, 10_000);
+        let expected = reference(&solver, &boards);
+        let mut group = c.benchmark_group(format!("10000 {name} 4x4 boards, summary"));
+        group.sample_size(20);
+        group.bench_function("1 thread", |b| {
+            b.iter(|| assert_eq!(summarize(&solver, black_box(&boards)), expected))
+        });
+        group.bench_function("2 threads", |b| {
+            b.iter(|| {
+                two.install(|| {
+                    assert_eq!(summarize_parallel(&solver, black_box(&boards)), expected)
+                })
+            })
+        });
+        group.finish();
+    }
+}
+
+fn one_board(c: &mut Criterion) {
+    let board = Board::parse("ezmrnubeslospaon", &Normalizer::default()).unwrap();
+    c.bench_function("one board, bundled list loaded each time", |b| {
+        b.iter(|| {
+            let dict = bundled::load(Lang::En).unwrap();
+            let solver = Solver::with_options(&dict, SolveOptions::default());
+            // 180: the words of tests/golden/ezmrnubeslospaon.txt, listed by an
+            // independent solver.
+            assert_eq!(solver.solve(black_box(&board)).words.len(), 180);
+        })
+    });
+}
+
+fn big_board(c: &mut Criterion) {
+    let dict = bundled::load(Lang::En).unwrap();
+    let solver = Solver::with_options(&dict, SolveOptions::default());
+    let board = roll(DiceSet::Uniform, (1000, 1000), 1, 1).remove(0);
+    let expected = solver.solve(&board).words.len();
+    let two = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let mut group = c.benchmark_group("one 1000x1000 uniform board");
+    group.sample_size(10);
+    group.bench_function("2 threads", |b| {
+        b.iter(|| two.install(|| assert_eq!(solver.solve_parallel(&board).words.len(), expected)))
+    });
+    group.finish();
+}
+
+fn dictionaries(c: &mut Criterion) {
+    let text = include_str!("../dictionaries/en.txt");
+    let image = compiled::write_image(&bundled::load(Lang::En).unwrap());
+    let mut group = c.benchmark_group("250k-word list");
+    group.sample_size(10);
+    group.bench_function("from text (first run)", |b| {
+        b.iter(|| {
+            let dict = boggle::dict::load(
+                black_box(text.as_bytes()),
+                Some(Format::Plain),
+                Normalizer::default(),
+            )
+            .unwrap();
+            let bytes = compiled::write_image(&dict);
+            assert_eq!(dict.word_count(), 254_626);
+            bytes
+        })
+    });
+    group.bench_function("from its compiled image (cached run)", |b| {
+        b.iter(|| {
+            let dict: Dictionary = compiled::read(black_box(&image)).unwrap();
+            assert_eq!(dict.word_count(), 254_626);
+            dict
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(workloads, batches, one_board, big_board, dictionaries);
+criterion_main!(workloads);
