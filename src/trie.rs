@@ -1,15 +1,13 @@
 //! The arena trie: built from words of [`Symbol`]s, then frozen.
 //!
-//! [`TrieBuilder`] collects words in an arena of growable nodes. [`Trie`] is
-//! the frozen form the search runs on: nodes in breadth-first order, each
-//! 16 bytes (a 64-bit child mask, the index of its first child, its word id),
-//! children of a node contiguous, so the hot top levels share a few cache
+//! [`TrieBuilder`] collects words and freezes them from sorted order.
+//! [`Trie`] is the frozen form the search runs on: nodes in breadth-first
+//! order, each 16 bytes (a 64-bit child mask, the index of its first child,
+//! its word id), children of a node contiguous, so the hot top levels share a few cache
 //! lines and a child is found with one `popcount`. Word ids follow
 //! lexicographic order, so sorting words alphabetically is sorting their ids.
 //! The trie is immutable once frozen and shared by every search thread.
 //! Reading word lists is left to [`crate::dict`].
-
-use std::collections::VecDeque;
 
 use crate::alphabet::Symbol;
 
@@ -57,6 +55,13 @@ pub struct Node {
 impl Node {
     /// The `word` of a node that ends no word.
     pub const NO_WORD: u32 = u32::MAX;
+
+    /// A node with no child that ends no word.
+    const EMPTY: Node = Node {
+        children: 0,
+        first_child: 0,
+        word: Node::NO_WORD,
+    };
 
     /// The child for `symbol`, if there is one.
     #[inline]
@@ -141,24 +146,12 @@ impl Image {
 /// Bytes per node in the nodes section.
 const NODE_BYTES: usize = 16;
 
+/// The bit of a node's byte in the packed form that marks it a word.
+const WORD_BIT: u8 = 0x80;
+
 /// The image size of a trie of `nodes` nodes and `words` words.
 fn image_len(nodes: usize, words: usize) -> usize {
     nodes * (NODE_BYTES + 4 + 1) + words * 4
-}
-
-/// Lays out the arrays of a frozen trie as its image.
-fn assemble(nodes: &[Node], parents: &[u32], word_nodes: &[u32], symbols: &[u8]) -> Vec<u8> {
-    let mut image = Vec::with_capacity(image_len(nodes.len(), word_nodes.len()));
-    for node in nodes {
-        image.extend_from_slice(&node.children.to_le_bytes());
-        image.extend_from_slice(&node.first_child.to_le_bytes());
-        image.extend_from_slice(&node.word.to_le_bytes());
-    }
-    for value in parents.iter().chain(word_nodes) {
-        image.extend_from_slice(&value.to_le_bytes());
-    }
-    image.extend_from_slice(symbols);
-    image
 }
 
 /// A view of a trie's nodes, for the search's inner loop.
@@ -221,109 +214,235 @@ fn decode(bytes: &[u8]) -> Node {
     }
 }
 
-/// A growable trie under construction.
-#[derive(Clone, Debug)]
-pub struct TrieBuilder {
-    /// The arena; `nodes[0]` is the root. Children are kept sorted by symbol.
-    nodes: Vec<BuildNode>,
-}
-
+/// A trie under construction: the words as they come, in any order and
+/// with repeats, frozen at the end.
+///
+/// Freezing needs no node arena: sorted words give the trie's nodes in
+/// depth-first order (a word adds one node per letter past its longest
+/// common prefix with the word before it), and depth-first order, split by
+/// depth, is breadth-first order, so each node's place in the image is known
+/// when it is made.
 #[derive(Clone, Debug, Default)]
-struct BuildNode {
-    /// (symbol, child) pairs sorted by symbol, no symbol twice.
-    children: Vec<(Symbol, u32)>,
-    /// Whether the path to this node is a word.
-    is_word: bool,
-}
-
-impl Default for TrieBuilder {
-    fn default() -> Self {
-        TrieBuilder::new()
-    }
+pub struct TrieBuilder {
+    /// Every word's symbol ids, one word after another.
+    symbols: Vec<u8>,
+    /// Where each word ends in `symbols`: word `i` is
+    /// `symbols[ends[i - 1]..ends[i]]` (from 0 for the first).
+    ends: Vec<usize>,
 }
 
 impl TrieBuilder {
     /// An empty builder: just the root.
     pub fn new() -> TrieBuilder {
+        TrieBuilder::default()
+    }
+
+    /// An empty builder with room for `words` words of `symbols` symbols in
+    /// all.
+    pub fn with_capacity(words: usize, symbols: usize) -> TrieBuilder {
         TrieBuilder {
-            nodes: vec![BuildNode::default()],
+            symbols: Vec::with_capacity(symbols),
+            ends: Vec::with_capacity(words),
         }
     }
 
     /// Adds `word`; adding a word twice is harmless.
     pub fn insert(&mut self, word: &[Symbol]) {
-        let mut node = 0usize;
-        for &symbol in word {
-            let children = &self.nodes[node].children;
-            node = match children.binary_search_by_key(&symbol, |&(s, _)| s) {
-                Ok(found) => children[found].1 as usize,
-                Err(slot) => {
-                    let child = self.nodes.len();
-                    self.nodes[node]
-                        .children
-                        .insert(slot, (symbol, child as u32));
-                    self.nodes.push(BuildNode::default());
-                    child
-                }
-            };
-        }
-        self.nodes[node].is_word = true;
+        self.symbols
+            .extend(word.iter().map(|symbol| symbol.index() as u8));
+        self.ends.push(self.symbols.len());
     }
 
     /// Freezes the trie into breadth-first order with lexicographic word ids.
     pub fn freeze(self) -> Trie {
-        let count = self.nodes.len();
-        // Breadth-first order of the builder's nodes.
-        let mut order = Vec::with_capacity(count);
-        let mut queue = VecDeque::from([0u32]);
-        while let Some(node) = queue.pop_front() {
-            order.push(node);
-            queue.extend(self.nodes[node as usize].children.iter().map(|&(_, c)| c));
+        // Lists mostly come sorted, which the first pass finds out; others
+        // are sorted first.
+        let unique = self.unique(0..self.ends.len() as u32).unwrap_or_else(|| {
+            let mut order: Vec<u32> = (0..self.ends.len() as u32).collect();
+            order.sort_unstable_by(|&a, &b| self.word(a).cmp(self.word(b)));
+            self.unique(order.into_iter()).unwrap_or_default()
+        });
+        // The first breadth-first index of each depth's nodes.
+        let mut next_at_depth = vec![0usize; unique.depth_changes.len()];
+        let (mut start, mut width) = (1usize, 0isize);
+        for (depth, change) in unique.depth_changes.iter().enumerate().skip(1) {
+            width += change;
+            next_at_depth[depth] = start;
+            start += width as usize;
         }
-        let mut new_index = vec![0u32; count];
-        for (new, &old) in order.iter().enumerate() {
-            new_index[old as usize] = new as u32;
-        }
-        // Word ids in depth-first (lexicographic) order.
-        let mut word_of = vec![Node::NO_WORD; count];
-        let mut word_nodes = Vec::new();
-        let mut stack = vec![0u32];
-        while let Some(old) = stack.pop() {
-            let node = &self.nodes[old as usize];
-            if node.is_word {
-                word_of[old as usize] = word_nodes.len() as u32;
-                word_nodes.push(new_index[old as usize]);
+        let mut writer = ImageWriter::new(start, unique.words.len());
+        let mut sections = writer.sections();
+        sections.set_node(0, Node::EMPTY);
+        // `path[d]` is the node at depth `d` on the current word's path.
+        let mut path = vec![0u32; next_at_depth.len()];
+        for (word_id, &(index, shared)) in unique.words.iter().enumerate() {
+            let word = self.word(index);
+            for depth in shared as usize + 1..=word.len() {
+                let node = next_at_depth[depth];
+                next_at_depth[depth] += 1;
+                sections.set_node(node, Node::EMPTY);
+                sections.add_child(path[depth - 1] as usize, word[depth - 1], node as u32);
+                path[depth] = node as u32;
             }
-            stack.extend(node.children.iter().rev().map(|&(_, c)| c));
+            sections.set_word(path[word.len()] as usize, word_id as u32);
         }
-        let mut nodes = Vec::with_capacity(count);
-        let mut parents = vec![0u32; count];
-        let mut symbols = vec![0u8; count];
-        for &old in &order {
-            let node = &self.nodes[old as usize];
-            let mut children = 0u64;
-            for &(symbol, child) in &node.children {
-                children |= 1 << symbol.index();
-                let child = new_index[child as usize] as usize;
-                parents[child] = new_index[old as usize];
-                symbols[child] = symbol.index() as u8;
+        writer.finish()
+    }
+
+    /// Word `index` as inserted.
+    fn word(&self, index: u32) -> &[u8] {
+        let index = index as usize;
+        let start = index.checked_sub(1).map_or(0, |before| self.ends[before]);
+        &self.symbols[start..self.ends[index]]
+    }
+
+    /// The words taken in `order`, repeats left out, when that order is
+    /// lexicographic; `None` when it is not.
+    fn unique(&self, order: impl Iterator<Item = u32>) -> Option<Unique> {
+        let mut unique = Unique {
+            words: Vec::with_capacity(self.ends.len()),
+            depth_changes: vec![0; 2],
+        };
+        let mut previous: &[u8] = &[];
+        for (position, index) in order.enumerate() {
+            let word = self.word(index);
+            let shared = common_prefix(previous, word);
+            if position > 0 {
+                match (previous.get(shared), word.get(shared)) {
+                    // The same word again.
+                    (None, None) => continue,
+                    // The previous word is a prefix of this one, or they
+                    // part at a smaller symbol.
+                    (None, Some(_)) => {}
+                    (Some(before), Some(after)) if before < after => {}
+                    _ => return None,
+                }
             }
-            let first_child = node
-                .children
-                .first()
-                .map_or(0, |&(_, c)| new_index[c as usize]);
-            nodes.push(Node {
-                children,
-                first_child,
-                word: word_of[old as usize],
-            });
+            previous = word;
+            unique.words.push((index, shared as u32));
+            // The word adds one node at each depth from just past the
+            // shared prefix to its length.
+            if unique.depth_changes.len() < word.len() + 2 {
+                unique.depth_changes.resize(word.len() + 2, 0);
+            }
+            unique.depth_changes[shared + 1] += 1;
+            unique.depth_changes[word.len() + 1] -= 1;
         }
-        Trie {
-            image: Image::Owned(assemble(&nodes, &parents, &word_nodes, &symbols)),
-            node_count: nodes.len(),
-            word_count: word_nodes.len(),
+        Some(unique)
+    }
+}
+
+/// A builder's words in lexicographic order, without repeats.
+#[derive(Default)]
+struct Unique {
+    /// Each word's index in the builder, and the length of the prefix it
+    /// shares with the word before it.
+    words: Vec<(u32, u32)>,
+    /// Nodes per depth, as differences: entry `d` is how many more nodes
+    /// depth `d` has than depth `d - 1`.
+    depth_changes: Vec<isize>,
+}
+
+/// How many leading symbols `a` and `b` share.
+#[inline]
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let length = a.len().min(b.len());
+    let (a, b) = (&a[..length], &b[..length]);
+    let mut shared = 0;
+    while shared < length && a[shared] == b[shared] {
+        shared += 1;
+    }
+    shared
+}
+
+/// A trie image being filled in place: zeroed to start with, the size of a
+/// trie of known node and word counts.
+struct ImageWriter {
+    /// The image, `image_len(node_count, word_count)` bytes.
+    bytes: Vec<u8>,
+    node_count: usize,
+    word_count: usize,
+}
+
+/// The four sections of an [`ImageWriter`]'s image, to write nodes into.
+/// Indices out of range are bugs of the caller, and panic.
+struct Sections<'a> {
+    nodes: &'a mut [u8],
+    parents: &'a mut [u8],
+    word_nodes: &'a mut [u8],
+    symbols: &'a mut [u8],
+}
+
+impl ImageWriter {
+    fn new(node_count: usize, word_count: usize) -> ImageWriter {
+        ImageWriter {
+            bytes: vec![0; image_len(node_count, word_count)],
+            node_count,
+            word_count,
         }
     }
+
+    fn sections(&mut self) -> Sections<'_> {
+        let (nodes, rest) = self.bytes.split_at_mut(self.node_count * NODE_BYTES);
+        let (parents, rest) = rest.split_at_mut(self.node_count * 4);
+        let (word_nodes, symbols) = rest.split_at_mut(self.word_count * 4);
+        Sections {
+            nodes,
+            parents,
+            word_nodes,
+            symbols,
+        }
+    }
+
+    fn finish(self) -> Trie {
+        Trie {
+            image: Image::Owned(self.bytes),
+            node_count: self.node_count,
+            word_count: self.word_count,
+        }
+    }
+}
+
+impl Sections<'_> {
+    /// Writes node `index` whole.
+    #[inline]
+    fn set_node(&mut self, index: usize, node: Node) {
+        let bytes = &mut self.nodes[index * NODE_BYTES..(index + 1) * NODE_BYTES];
+        bytes[..8].copy_from_slice(&node.children.to_le_bytes());
+        bytes[8..12].copy_from_slice(&node.first_child.to_le_bytes());
+        bytes[12..].copy_from_slice(&node.word.to_le_bytes());
+    }
+
+    /// Makes node `child` the child of node `parent` for `symbol`; children
+    /// are added in breadth-first order, so the first one added is the
+    /// first child.
+    #[inline]
+    fn add_child(&mut self, parent: usize, symbol: u8, child: u32) {
+        let bytes = &mut self.nodes[parent * NODE_BYTES..(parent + 1) * NODE_BYTES];
+        let mut mask = [0u8; 8];
+        mask.copy_from_slice(&bytes[..8]);
+        let mask = u64::from_le_bytes(mask);
+        if mask == 0 {
+            bytes[8..12].copy_from_slice(&child.to_le_bytes());
+        }
+        bytes[..8].copy_from_slice(&(mask | 1 << symbol).to_le_bytes());
+        put_u32(self.parents, child as usize, parent as u32);
+        self.symbols[child as usize] = symbol;
+    }
+
+    /// Records that node `node` ends word `word`.
+    #[inline]
+    fn set_word(&mut self, node: usize, word: u32) {
+        self.nodes[node * NODE_BYTES + 12..(node + 1) * NODE_BYTES]
+            .copy_from_slice(&word.to_le_bytes());
+        put_u32(self.word_nodes, word as usize, node as u32);
+    }
+}
+
+/// Writes `value` as the `index`-th little-endian u32 of `bytes`.
+#[inline]
+fn put_u32(bytes: &mut [u8], index: usize, value: u32) {
+    bytes[index * 4..index * 4 + 4].copy_from_slice(&value.to_le_bytes());
 }
 
 impl Trie {
@@ -432,57 +551,129 @@ impl Trie {
         (0..self.word_count as u32).map(WordId)
     }
 
-    /// Rebuilds a frozen trie from its nodes' child masks and word ids, in
-    /// breadth-first order, as [`Trie::nodes`] gives them (the inverse of
-    /// reading `children` and `word` off each node). Everything else is
-    /// derived, then checked as [`Trie::from_image`] checks an image, so
-    /// untrusted input gives an error, never a trie that panics or loops.
-    pub fn from_nodes<I>(nodes: I, symbol_count: usize) -> Result<Trie, TrieError>
-    where
-        I: ExactSizeIterator<Item = (u64, u32)>,
-    {
-        let count = nodes.len();
-        if count == 0 || count > u32::MAX as usize {
+    /// The packed form of the trie: its shape, from which
+    /// [`Trie::from_packed`] rebuilds the rest. One byte per node,
+    /// breadth-first, holding its child count (bits 0–6) and whether it ends
+    /// a word (bit 7); then, for each node but the root, the symbol on the
+    /// edge into it. Word ids are not stored: they follow lexicographic
+    /// order, so the shape determines them.
+    pub fn packed(&self) -> Vec<u8> {
+        let mut packed = Vec::with_capacity(2 * self.node_count - 1);
+        packed.extend(self.nodes().iter().map(|node| {
+            let word = if node.word == Node::NO_WORD {
+                0
+            } else {
+                WORD_BIT
+            };
+            node.children.count_ones() as u8 | word
+        }));
+        let (_, _, symbols) = self.sections();
+        packed.extend_from_slice(symbols.get(1..).unwrap_or_default());
+        packed
+    }
+
+    /// Rebuilds a trie of `node_count` nodes and `word_count` words from its
+    /// packed form ([`Trie::packed`]) read from outside, checking on the way
+    /// every invariant [`Trie::from_image`] checks, so damaged input gives an
+    /// error, never a trie that panics or loops: child counts that tile the
+    /// nodes after the root in order, each node but the root a child of an
+    /// earlier one; each node's edge symbols strictly increasing and within
+    /// the first `symbol_count`; every leaf a word, the root not one; and
+    /// `word_count` words in all.
+    ///
+    /// Two linear passes: a backward one checks the shape and counts each
+    /// subtree's words (children come after their parent, and a node's
+    /// children end where the next node's begin); a forward one hands each
+    /// subtree its first word id and writes the image.
+    pub fn from_packed(
+        packed: &[u8],
+        node_count: usize,
+        word_count: usize,
+        symbol_count: usize,
+    ) -> Result<Trie, TrieError> {
+        if node_count == 0 || node_count > u32::MAX as usize || word_count >= u32::MAX as usize {
             return Err(TrieError::new(0, "the node count is out of range"));
         }
-        let mut frozen = Vec::with_capacity(count);
-        let mut parents = vec![0u32; count];
-        let mut symbols = vec![0u8; count];
-        let mut word_nodes = Vec::new();
-        // The next free index: children of the nodes seen so far fill
-        // `1..next`, so a node's children start where its elder cousins' end.
-        let mut next = 1usize;
-        for (index, (children, word)) in nodes.enumerate() {
-            let child_count = children.count_ones() as usize;
-            if next + child_count > count {
-                return Err(TrieError::new(index, "children out of range"));
-            }
-            let mut bits = children;
-            for child in next..next + child_count {
-                parents[child] = index as u32;
-                symbols[child] = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-            }
-            let first_child = if child_count == 0 { 0 } else { next as u32 };
-            next += child_count;
-            if word != Node::NO_WORD {
-                let id = word as usize;
-                if id >= count {
-                    return Err(TrieError::new(index, "word ids out of order"));
-                }
-                if id >= word_nodes.len() {
-                    word_nodes.resize(id + 1, u32::MAX);
-                }
-                word_nodes[id] = index as u32;
-            }
-            frozen.push(Node {
-                children,
-                first_child,
-                word,
-            });
+        if packed.len() != 2 * node_count - 1 {
+            return Err(TrieError::new(
+                0,
+                "the packed size does not match its counts",
+            ));
         }
-        let image = assemble(&frozen, &parents, &word_nodes, &symbols);
-        Trie::from_image(image, count, word_nodes.len(), symbol_count)
+        let (shapes, edges) = packed.split_at(node_count);
+        // `words[i]`: the words in node i's subtree, then its first word id.
+        let mut words = vec![0u32; node_count];
+        // Node `index`'s children are `first..end`; `edges[child - 1]` is
+        // the symbol into `child`.
+        let mut end = node_count;
+        for (index, &shape) in shapes.iter().enumerate().rev() {
+            let child_count = usize::from(shape & !WORD_BIT);
+            let is_word = shape & WORD_BIT != 0;
+            let first = end.saturating_sub(child_count);
+            // The root's children start at 1 exactly when the counts tile
+            // every node; any other node must come before its children.
+            if index == 0 && first != 1 {
+                return Err(TrieError::new(0, "the nodes do not form one tree"));
+            }
+            if index != 0 && first <= index {
+                return Err(TrieError::new(index, "the node has no parent"));
+            }
+            let mut below = u32::from(is_word);
+            let mut previous: Option<u8> = None;
+            for child in first..end {
+                let symbol = edges[child - 1];
+                if usize::from(symbol) >= symbol_count {
+                    return Err(TrieError::new(
+                        child,
+                        "a child uses a letter outside the alphabet",
+                    ));
+                }
+                if previous.is_some_and(|previous| previous >= symbol) {
+                    return Err(TrieError::new(index, "children out of order"));
+                }
+                previous = Some(symbol);
+                below += words[child];
+            }
+            if index == 0 && is_word {
+                return Err(TrieError::new(0, "the empty word"));
+            }
+            if child_count == 0 && !is_word && index != 0 {
+                return Err(TrieError::new(index, "a leaf that ends no word"));
+            }
+            words[index] = below;
+            end = first;
+        }
+        if words[0] as usize != word_count {
+            return Err(TrieError::new(node_count, "the word count does not match"));
+        }
+        let mut writer = ImageWriter::new(node_count, word_count);
+        let mut sections = writer.sections();
+        sections.symbols[1..].copy_from_slice(edges);
+        words[0] = 0;
+        let mut first = 1;
+        for (index, &shape) in shapes.iter().enumerate() {
+            let end = first + usize::from(shape & !WORD_BIT);
+            let mut next_id = words[index];
+            let mut node = Node::EMPTY;
+            if shape & WORD_BIT != 0 {
+                node.word = next_id;
+                put_u32(sections.word_nodes, next_id as usize, index as u32);
+                next_id += 1;
+            }
+            if end > first {
+                node.first_child = first as u32;
+            }
+            for child in first..end {
+                node.children |= 1 << edges[child - 1];
+                put_u32(sections.parents, child, index as u32);
+                let below = words[child];
+                words[child] = next_id;
+                next_id += below;
+            }
+            sections.set_node(index, node);
+            first = end;
+        }
+        Ok(writer.finish())
     }
 
     /// A trie from an image read from outside (a compiled dictionary or a
@@ -637,7 +828,7 @@ fn u32_at(bytes: &[u8], index: usize) -> u32 {
     }
 }
 
-/// Why raw nodes do not make a trie ([`Trie::from_nodes`]).
+/// Why an image or a packed form does not make a trie ([`Trie::from_image`], [`Trie::from_packed`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrieError {
     /// The node at fault (the node count when it is the whole).
@@ -733,11 +924,6 @@ mod tests {
         assert_eq!(std::mem::size_of::<Node>(), 16);
     }
 
-    /// Reads the raw parts back off a trie, as a serialiser does.
-    fn raw(trie: &Trie) -> Vec<(u64, u32)> {
-        trie.nodes().iter().map(|n| (n.children, n.word)).collect()
-    }
-
     #[test]
     fn static_image() {
         let trie = build(&["cat", "cats", "act"]);
@@ -750,56 +936,83 @@ mod tests {
     }
 
     #[test]
-    fn from_nodes_round_trip() {
+    fn packed_round_trip() {
         for words in [&["cat", "cats", "act", "at", "zebra"][..], &["a"], &[]] {
             let trie = build(words);
-            let rebuilt = Trie::from_nodes(raw(&trie).into_iter(), 26).unwrap();
+            let packed = trie.packed();
+            assert_eq!(packed.len(), 2 * trie.node_count() - 1);
+            let rebuilt =
+                Trie::from_packed(&packed, trie.node_count(), trie.word_count(), 26).unwrap();
             assert_eq!(rebuilt, trie);
         }
     }
 
+    #[test]
+    fn unsorted_and_repeated_words_freeze_alike() {
+        let sorted = build(&["a", "ab", "abc", "b", "ba", "c"]);
+        let shuffled = build(&["ba", "c", "abc", "a", "b", "ab", "a", "c"]);
+        assert_eq!(shuffled, sorted);
+        assert_eq!(sorted.word_count(), 6);
+    }
+
     #[track_caller]
-    fn check_rejected(nodes: &[(u64, u32)], symbol_count: usize, expected: &str) {
-        let error = Trie::from_nodes(nodes.iter().copied(), symbol_count).unwrap_err();
+    fn check_rejected(packed: &[u8], words: usize, symbol_count: usize, expected: &str) {
+        let nodes = packed.len().div_ceil(2);
+        let error = Trie::from_packed(packed, nodes, words, symbol_count).unwrap_err();
         assert_eq!(error.to_string(), expected);
     }
 
     #[test]
-    fn from_nodes_rejects_damage() {
-        const NO: u32 = Node::NO_WORD;
-        // Each case is a hand-made damaged form of the trie of "a", "ab".
-        check_rejected(&[], 2, "node 0: the node count is out of range");
+    fn from_packed_rejects_damage() {
+        // Each case is a hand-made damaged form of the trie of "a", "ab":
+        // three node bytes (child count, 0x80 for a word), two edge letters.
+        let good = [0x01, 0x81, 0x80, 0, 1];
+        assert!(Trie::from_packed(&good, 3, 2, 2).is_ok());
+        check_rejected(&[], 0, 2, "node 0: the node count is out of range");
+        assert_eq!(
+            Trie::from_packed(&good[..4], 3, 2, 2)
+                .unwrap_err()
+                .to_string(),
+            "node 0: the packed size does not match its counts"
+        );
         check_rejected(
-            &[(0b1, NO), (0b10, 0), (0, 1)],
+            &good,
+            2,
             1,
-            "node 1: a child uses a letter outside the alphabet",
+            "node 2: a child uses a letter outside the alphabet",
         );
         check_rejected(
-            &[(0b1, NO), (0b11, 0), (0, 1)],
+            &[0x01, 0x82, 0x80, 0, 1],
             2,
-            "node 1: children out of range",
-        );
-        check_rejected(
-            &[(0b1, NO), (0, 0), (0, 1)],
             2,
-            "node 2: the node has no parent",
+            "node 1: the node has no parent",
         );
         check_rejected(
-            &[(0b1, NO), (0b10, 0), (0, NO)],
+            &[0x01, 0x80, 0x80, 0, 1],
+            2,
+            2,
+            "node 0: the nodes do not form one tree",
+        );
+        check_rejected(
+            &[0x01, 0x81, 0x00, 0, 1],
+            2,
             2,
             "node 2: a leaf that ends no word",
         );
+        check_rejected(&[0x81, 0x81, 0x80, 0, 1], 3, 2, "node 0: the empty word");
+        check_rejected(&good, 3, 2, "node 3: the word count does not match");
         check_rejected(
-            &[(0b1, NO), (0b10, 1), (0, 0)],
+            &[0x02, 0x80, 0x80, 1, 1],
             2,
-            "node 1: word ids out of order",
+            2,
+            "node 0: children out of order",
         );
         check_rejected(
-            &[(0b1, NO), (0b10, 0), (0, 7)],
+            &[0x02, 0x80, 0x80, 1, 0],
             2,
-            "node 2: word ids out of order",
+            2,
+            "node 0: children out of order",
         );
-        check_rejected(&[(0b1, 0), (0b10, 1), (0, 2)], 2, "node 0: the empty word");
     }
 
     #[test]

@@ -274,7 +274,7 @@ impl CacheDir {
     fn write_entry(&self, entry: &Path, stamp: Stamp, dict: &Dictionary) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         let mut bytes = stamp.to_bytes().to_vec();
-        bytes.extend_from_slice(&compiled::write_image(dict));
+        bytes.extend_from_slice(&compiled::write(dict));
         write_atomically(entry, &bytes)
     }
 }

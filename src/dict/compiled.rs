@@ -7,7 +7,7 @@
 //! |-------:|------:|-------|
 //! | 0  | 8 | magic number `BOGGLEDC` |
 //! | 8  | 4 | format version, [`VERSION`] |
-//! | 12 | 4 | flags: bit 0 set when accents were folded, bit 1 when the nodes are a full trie image; other bits 0 |
+//! | 12 | 4 | flags: bit 0 set when accents were folded, bit 1 when the nodes are a full trie image (else packed); other bits 0 |
 //! | 16 | 8 | payload length in bytes |
 //! | 24 | 4 | checksum: CRC-32 (IEEE, as in gzip) of bytes 0–23 and the payload |
 //! | 28 | 4 | reserved, 0 |
@@ -17,16 +17,18 @@
 //! value (u32), in code-point order; the node count and the word count
 //! (u32 each); the load report's skipped and duplicate counts (u64 each:
 //! not letters, too long, duplicates); then the nodes, in one of two forms.
-//! The compact form (`boggle dict compile`) is each node in breadth-first
-//! order as its child mask (u64) and word id (u32, `u32::MAX` for none);
-//! everything else the trie holds is derived from them by
-//! [`Trie::from_nodes`], which also checks every invariant, so a damaged
-//! file is an error even when its checksum happens to match. The image form
-//! (flag bit 1: the bundled lists and the cache) is the trie's whole image
-//! (see [`Trie`]), which the bundled lists use in place, without a copy; read
-//! from a file, an image is used as it is once [`Trie::from_image`] has
-//! checked the same invariants, which is several times faster than
-//! deriving it.
+//! The packed form (`boggle dict compile` and the cache) is the trie's shape
+//! (see [`Trie::packed`]): a byte per node, breadth-first, with its child
+//! count and whether it ends a word, then the letter on the edge into each
+//! node but the root, about two bytes a node in all. Everything else the
+//! trie holds, word ids included, is derived from it by
+//! [`Trie::from_packed`], which also checks every invariant, so a damaged
+//! file is an error even when its checksum happens to match. Deriving is two
+//! linear passes, cheaper than reading the image it spares from disk. The
+//! image form (flag bit 1: the bundled lists) is the trie's whole image (see
+//! [`Trie`]), ten times larger, which the bundled lists use in place,
+//! without a copy; read from a file, an image is used as it is once
+//! [`Trie::from_image`] has checked the same invariants.
 
 use super::{DictError, DictErrorKind, Dictionary, LoadReport};
 use crate::alphabet::{Alphabet, Normalizer};
@@ -36,14 +38,12 @@ use unicode_normalization::char::is_combining_mark;
 /// The first eight bytes of every compiled dictionary.
 pub const MAGIC: &[u8; 8] = b"BOGGLEDC";
 
-/// The format version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The format version this build writes and reads. Version 1 stored a
+/// child mask and a word id per node where version 2 stores the packed form.
+pub const VERSION: u32 = 2;
 
 /// Header length in bytes.
 const HEADER_LEN: usize = 32;
-
-/// Bytes per node in the payload: a child mask and a word id.
-const NODE_LEN: usize = 12;
 
 /// Flag bit: the words went through accent folding.
 const FLAG_FOLD_ACCENTS: u32 = 1;
@@ -56,14 +56,11 @@ pub fn is_compiled(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC)
 }
 
-/// The compiled form of `dict`, nodes in the compact form.
+/// The compiled form of `dict`, nodes in the packed form.
 pub fn write(dict: &Dictionary) -> Vec<u8> {
-    let nodes = dict.trie().nodes();
-    let mut payload = payload_prefix(dict, NODE_LEN * nodes.len());
-    for node in nodes.iter() {
-        payload.extend_from_slice(&node.children.to_le_bytes());
-        payload.extend_from_slice(&node.word.to_le_bytes());
-    }
+    let packed = dict.trie().packed();
+    let mut payload = payload_prefix(dict, packed.len());
+    payload.extend_from_slice(&packed);
     frame(dict, 0, &payload)
 }
 
@@ -152,10 +149,7 @@ pub fn read(bytes: &[u8]) -> Result<Dictionary, DictError> {
             symbol_count,
         )
     } else {
-        if nodes.len() / NODE_LEN != prefix.node_count || nodes.len() % NODE_LEN != 0 {
-            return Err(damaged("the node count does not match the payload length"));
-        }
-        Trie::from_nodes(nodes.chunks_exact(NODE_LEN).map(node_entry), symbol_count)
+        Trie::from_packed(nodes, prefix.node_count, prefix.word_count, symbol_count)
     }
     .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
     let dict = finish(prefix, trie, header.fold_accents)?;
@@ -201,15 +195,6 @@ pub fn read_static(bytes: &'static [u8]) -> Result<Dictionary, DictError> {
     let trie = Trie::from_static_image(image, prefix.node_count, prefix.word_count)
         .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
     finish(prefix, trie, flags & FLAG_FOLD_ACCENTS != 0)
-}
-
-/// The (child mask, word id) of a compact node entry.
-fn node_entry(entry: &[u8]) -> (u64, u32) {
-    match (entry.first_chunk::<8>(), entry.last_chunk::<4>()) {
-        (Some(&children), Some(&word)) => (u64::from_le_bytes(children), u32::from_le_bytes(word)),
-        // Entries always have both; the default fails validation.
-        _ => (u64::MAX, 0),
-    }
 }
 
 /// The payload's fields before the nodes.
@@ -408,7 +393,7 @@ mod tests {
         assert_eq!(
             header,
             Header {
-                version: 1,
+                version: 2,
                 fold_accents: false,
                 image: false,
                 bytes: bytes.len()
@@ -428,9 +413,9 @@ mod tests {
         let in_place = read_static(leaked).unwrap();
         assert_eq!(words(&in_place), ["act", "cat", "cats", "dog", "äiti"]);
         assert_eq!(in_place.alphabet(), dict.alphabet());
-        // The compact form is not for use in place.
-        let compact: &'static [u8] = write(&dict).leak();
-        assert!(read_static(compact).is_err());
+        // The packed form is not for use in place.
+        let packed: &'static [u8] = write(&dict).leak();
+        assert!(read_static(packed).is_err());
     }
 
     #[track_caller]
@@ -450,11 +435,11 @@ mod tests {
             &bytes[..20],
             "damaged compiled dictionary: truncated header",
         );
-        let mut newer = bytes.clone();
-        newer[8] = 2;
+        let mut older = bytes.clone();
+        older[8] = 1;
         check_error(
-            &newer,
-            "compiled dictionary format version 2, this build reads version 1: compile it again",
+            &older,
+            "compiled dictionary format version 1, this build reads version 2: compile it again",
         );
         let mut flipped = bytes.clone();
         *flipped.last_mut().unwrap() ^= 1;

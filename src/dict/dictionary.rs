@@ -112,10 +112,27 @@ impl Dictionary {
         S: AsRef<str>,
     {
         let mut report = LoadReport::default();
-        let mut kept: Vec<String> = Vec::new();
+        // Every kept word, normalised, one after another.
+        let mut text = String::new();
+        let mut ends: Vec<usize> = Vec::new();
+        // The ASCII letters seen, as bits, and every other letter seen.
+        let mut ascii_seen = 0u128;
         let mut letters: Vec<char> = Vec::new();
         for word in words {
-            let word = normalizer.normalize(word.as_ref().trim());
+            let word = trim(word.as_ref());
+            // Most words are lower-case ASCII letters already, which one
+            // scan finds; the rest go through the normaliser.
+            if let Some(seen) = lower_ascii_letters(word) {
+                if word.len() > MAX_WORD_LEN {
+                    report.skipped_too_long += 1;
+                } else if !word.is_empty() {
+                    ascii_seen |= u128::from(seen) << b'a';
+                    text.push_str(word);
+                    ends.push(text.len());
+                }
+                continue;
+            }
+            let word = normalizer.normalize(word);
             if word.is_empty() {
                 continue;
             }
@@ -127,40 +144,47 @@ impl Dictionary {
                 report.skipped_too_long += 1;
                 continue;
             }
-            letters.extend(word.chars().filter(|c| !c.is_ascii()));
-            kept.push(word.into_owned());
+            for letter in word.chars() {
+                if letter.is_ascii() {
+                    ascii_seen |= 1 << u32::from(letter);
+                } else {
+                    letters.push(letter);
+                }
+            }
+            text.push_str(&word);
+            ends.push(text.len());
         }
-        if kept.is_empty() {
+        if ends.is_empty() {
             return Err(DictError {
                 line: None,
                 kind: DictErrorKind::NoWords,
             });
         }
-        letters.sort_unstable();
-        letters.dedup();
-        let ascii = kept.iter().flat_map(|w| w.bytes()).filter(u8::is_ascii);
-        let mut seen_ascii = [false; 128];
-        for byte in ascii {
-            seen_ascii[usize::from(byte)] = true;
-        }
         let ascii_letters = (0u8..128)
-            .filter(|&b| seen_ascii[usize::from(b)])
+            .filter(|&b| ascii_seen & 1 << b != 0)
             .map(char::from);
         let alphabet = Alphabet::new(ascii_letters.chain(letters)).map_err(|error| DictError {
             line: None,
             kind: DictErrorKind::TooManyLetters(error),
         })?;
-        let mut builder = TrieBuilder::new();
+        let mut builder = TrieBuilder::with_capacity(ends.len(), text.len());
         let mut symbols = Vec::with_capacity(MAX_WORD_LEN);
-        for word in &kept {
+        let mut start = 0;
+        for &end in &ends {
+            let word = &text[start..end];
+            start = end;
             symbols.clear();
             // Every letter of a kept word is in the alphabet built from them.
-            symbols.extend(word.chars().filter_map(|c| alphabet.symbol(c)));
+            if word.is_ascii() {
+                symbols.extend(word.bytes().filter_map(|b| alphabet.symbol(char::from(b))));
+            } else {
+                symbols.extend(word.chars().filter_map(|c| alphabet.symbol(c)));
+            }
             builder.insert(&symbols);
         }
         let trie = builder.freeze();
         report.words = trie.word_count();
-        report.duplicates = kept.len().saturating_sub(trie.word_count());
+        report.duplicates = ends.len().saturating_sub(trie.word_count());
         Ok(Dictionary {
             alphabet,
             trie,
@@ -170,7 +194,7 @@ impl Dictionary {
     }
 
     /// A dictionary from its parts; the caller has checked that `trie`'s
-    /// masks use only `alphabet`'s symbols ([`Trie::from_nodes`] does).
+    /// masks use only `alphabet`'s symbols ([`Trie::from_packed`] does).
     pub fn from_parts(
         alphabet: Alphabet,
         trie: Trie,
@@ -234,6 +258,34 @@ impl Dictionary {
         self.encode(text)
             .is_some_and(|symbols| self.trie.contains(&symbols))
     }
+}
+
+/// `word` without surrounding white space; one look at each end when they
+/// are printable ASCII, as they almost always are.
+#[inline]
+pub(crate) fn trim(word: &str) -> &str {
+    let printable = |byte: Option<&u8>| byte.is_some_and(|&b| b > b' ' && b < 0x7f);
+    let bytes = word.as_bytes();
+    if printable(bytes.first()) && printable(bytes.last()) {
+        word
+    } else {
+        word.trim()
+    }
+}
+
+/// The letters of `word` as bits (a = bit 0) when it is nothing but
+/// lower-case ASCII letters (or empty); `None` otherwise.
+#[inline]
+fn lower_ascii_letters(word: &str) -> Option<u32> {
+    let mut seen = 0u32;
+    for byte in word.bytes() {
+        let letter = byte.wrapping_sub(b'a');
+        if letter >= 26 {
+            return None;
+        }
+        seen |= 1 << letter;
+    }
+    Some(seen)
 }
 
 #[cfg(test)]

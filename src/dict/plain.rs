@@ -13,19 +13,14 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 /// The words of a plain-text list, comments and blank lines left out; an
 /// error names the first line that is not UTF-8.
 pub fn words(bytes: &[u8]) -> Result<Vec<&str>, DictError> {
-    let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
-    let mut words = Vec::new();
-    for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let line = std::str::from_utf8(line).map_err(|_| DictError {
-            line: Some(index + 1),
-            kind: DictErrorKind::NotUtf8,
-        })?;
-        let word = line.trim();
-        if !word.is_empty() && !word.starts_with('#') {
-            words.push(word);
-        }
-    }
-    Ok(words)
+    Ok(lines(utf8(bytes)?).collect())
+}
+
+/// The words of `text`'s lines, trimmed, comments and blank lines left out.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    text.split('\n')
+        .map(super::dictionary::trim)
+        .filter(|word| !word.is_empty() && !word.starts_with('#'))
 }
 
 /// The whole of `bytes` as text, a leading byte-order mark left out; an
@@ -43,7 +38,7 @@ pub fn utf8(bytes: &[u8]) -> Result<&str, DictError> {
 
 /// Loads a plain-text word list.
 pub fn load(bytes: &[u8], normalizer: Normalizer) -> Result<Dictionary, DictError> {
-    Dictionary::from_words(words(bytes)?, normalizer)
+    Dictionary::from_words(lines(utf8(bytes)?), normalizer)
 }
 
 #[cfg(test)]
