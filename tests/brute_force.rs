@@ -1,13 +1,14 @@
 //! The strongest test of the search: on random boards (with Qu, multi-letter,
 //! blank, wildcard and unknown-letter tiles) and random word lists, the
 //! solver finds exactly the words a naive enumerator of every path finds,
-//! with valid paths and the right scores; and splitting the search over
-//! threads changes nothing.
+//! with valid paths and the right scores; a summary agrees with the list;
+//! and neither reusing scratch space nor splitting the search over threads
+//! changes anything.
 
 use std::collections::{BTreeMap, HashSet};
 
 use boggle::rules::{LengthOptions, Rules};
-use boggle::{Board, Dictionary, Normalizer, SolveConfig, Solver, Tile};
+use boggle::{Board, Dictionary, Normalizer, Scratch, SolveConfig, Solver, Tile};
 use proptest::prelude::*;
 
 /// The letters random words are made of.
@@ -163,6 +164,16 @@ fn check(
         }
         prop_assert_eq!(&spelled, text);
     }
+
+    // A summary, searched without paths and counted as found, agrees.
+    let mut scratch = Scratch::default();
+    let summary = solver.summarize_with(board, &mut scratch);
+    prop_assert_eq!(summary.count, solution.words.len());
+    prop_assert_eq!(summary.score, solution.score());
+    // The same scratch, reused for another board and back, changes nothing.
+    let other = Board::from_tiles(1, 1, vec![Tile::Letter('a')]).unwrap();
+    solver.summarize_with(&other, &mut scratch);
+    prop_assert_eq!(solver.solve_with(board, &mut scratch), solution.clone());
 
     // Splitting the start cells over threads gives the same solution.
     let pool = rayon::ThreadPoolBuilder::new()

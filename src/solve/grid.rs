@@ -16,7 +16,27 @@ pub(super) struct Geometry {
     offsets: Vec<u32>,
     adjacent: Vec<u32>,
     /// For boards of at most 64 cells: the neighbours of each cell as a mask.
-    pub masks: Vec<u64>,
+    pub masks: Table,
+}
+
+/// One mask per cell of a board of at most 64 cells, or per symbol: a fixed
+/// size, so that the small search's lookups need no bounds checks.
+#[derive(Clone, Debug)]
+pub(super) struct Table(pub [u64; 64]);
+
+impl Default for Table {
+    fn default() -> Table {
+        Table([0; 64])
+    }
+}
+
+impl Table {
+    /// The entry of cell or symbol `index`, which must be below 64 (only
+    /// its low six bits are used).
+    #[inline(always)]
+    pub fn get(&self, index: u32) -> u64 {
+        self.0[(index % 64) as usize]
+    }
 }
 
 impl Geometry {
@@ -36,11 +56,11 @@ impl Geometry {
                 offsets.push(adjacent.len() as u32);
             }
         }
-        let mut masks = Vec::new();
+        let mut masks = Table::default();
         if rows * cols <= 64 {
             for cell in 0..rows * cols {
                 let neighbours = &adjacent[offsets[cell] as usize..offsets[cell + 1] as usize];
-                masks.push(neighbours.iter().fold(0u64, |mask, &n| mask | 1 << n));
+                masks.0[cell] = neighbours.iter().fold(0u64, |mask, &n| mask | 1 << n);
             }
         }
         Geometry {
@@ -71,8 +91,9 @@ pub(super) struct Grid {
     /// Per cell: its symbol when the tile is one letter, else [`MANY`],
     /// [`WILDCARD`] or [`DEAD`] (a blank, or a letter the dictionary lacks).
     pub codes: Vec<u8>,
-    /// Per cell: the symbols a word can go on with from it, one bit each (the
-    /// first letters of its neighbours' tiles; all for a wildcard neighbour).
+    /// For boards over 64 cells, per cell: the symbols a word can go on
+    /// with from it, one bit each (the first letters of its neighbours'
+    /// tiles; all for a wildcard neighbour).
     pub around: Vec<u64>,
     /// A spare buffer for computing `around`.
     unions: Vec<u64>,
@@ -80,9 +101,14 @@ pub(super) struct Grid {
     many: Vec<(u32, u32)>,
     /// The letters of multi-letter tiles.
     pool: Vec<Symbol>,
+    /// For boards of at most 64 cells: what `around` holds for larger ones.
+    pub small_around: Table,
+    /// For boards of at most 64 cells: each cell's first letters, the
+    /// spare buffer for computing `small_around`.
+    small_first: Table,
     /// For boards of at most 64 cells: bit `c` of `by_symbol[s]` is set when
     /// cell `c` is the one-letter tile of symbol `s`.
-    pub by_symbol: Vec<u64>,
+    pub by_symbol: Table,
     /// For boards of at most 64 cells: the multi-letter and wildcard cells.
     pub special: u64,
 }
@@ -93,7 +119,7 @@ impl Grid {
         let alphabet = dict.alphabet();
         // Clear only the masks the last board set, not all 64.
         for &code in &self.codes {
-            if let Some(mask) = self.by_symbol.get_mut(usize::from(code)) {
+            if let Some(mask) = self.by_symbol.0.get_mut(usize::from(code)) {
                 *mask = 0;
             }
         }
@@ -112,6 +138,39 @@ impl Grid {
             }
             self.codes.push(code);
         }
+        if self.codes.len() <= 64 {
+            self.fill_small(geometry);
+        } else {
+            self.fill_large(geometry);
+        }
+    }
+
+    /// Computes the masks of a board of at most 64 cells.
+    fn fill_small(&mut self, geometry: &Geometry) {
+        self.special = 0;
+        for cell in 0..self.codes.len() {
+            let first = self.first_symbols(cell);
+            match self.codes[cell] {
+                MANY | WILDCARD => self.special |= 1 << cell,
+                DEAD => {}
+                symbol => self.by_symbol.0[usize::from(symbol) % 64] |= 1 << cell,
+            }
+            self.small_first.0[cell] = first;
+        }
+        // Each cell's first letters, then their union over its neighbours.
+        for cell in 0..self.codes.len() {
+            let mut neighbours = geometry.masks.0[cell];
+            let mut union = 0;
+            while neighbours != 0 {
+                union |= self.small_first.get(neighbours.trailing_zeros());
+                neighbours &= neighbours - 1;
+            }
+            self.small_around.0[cell] = union;
+        }
+    }
+
+    /// Computes the masks of a board over 64 cells.
+    fn fill_large(&mut self, geometry: &Geometry) {
         // Each cell's first letters, then their union over its neighbours.
         let mut around = std::mem::take(&mut self.around);
         around.clear();
@@ -126,17 +185,6 @@ impl Grid {
         }));
         self.around = unions;
         self.unions = around;
-        self.special = 0;
-        if self.codes.len() <= 64 {
-            self.by_symbol.resize(Alphabet::MAX_LETTERS, 0);
-            for (cell, &code) in self.codes.iter().enumerate() {
-                match code {
-                    MANY | WILDCARD => self.special |= 1 << cell,
-                    DEAD => {}
-                    symbol => self.by_symbol[usize::from(symbol)] |= 1 << cell,
-                }
-            }
-        }
     }
 
     /// Adds a multi-letter tile's symbols to the pool; [`DEAD`] when the

@@ -2,18 +2,18 @@
 //! one bit per cell, and each step goes through the cell's neighbour list.
 
 use super::{Search, Sink, Walk};
-use crate::trie::NodeId;
+use crate::trie::Node;
 
 impl Search<'_> {
-    /// Steps onto `cell` (any tile) from `node`, `depth` letters in.
+    /// Steps onto `cell` (any tile) from `here`, `depth` letters in.
     pub(super) fn large_enter<S: Sink, const PATHS: bool>(
         &self,
         walk: &mut Walk<'_, S>,
         cell: u32,
-        node: NodeId,
+        here: Node,
         depth: usize,
     ) {
-        self.landings(cell, node, |child, letters| {
+        self.landings(cell, here, |child, letters| {
             self.large_arrive::<S, PATHS>(walk, cell, child, depth + letters);
         });
     }
@@ -25,33 +25,31 @@ impl Search<'_> {
         &self,
         walk: &mut Walk<'_, S>,
         cell: u32,
-        node: NodeId,
+        node: Node,
         depth: usize,
     ) {
         if depth > self.max_len {
             return;
         }
-        let here = self.nodes.get(node);
-        if let Some(word) = here.word() {
-            self.report(walk, word, depth, cell);
+        if let Some(word) = node.word() {
+            self.report::<S, PATHS>(walk, word, depth, cell);
         }
-        let next = here.children & self.grid.around[cell as usize];
+        let next = node.children & self.grid.around[cell as usize];
         if next != 0 && depth < self.max_len {
             self.large_descend::<S, PATHS>(walk, cell, node, next, depth);
         }
     }
 
-    /// Goes from `cell` (spelling `node`, `depth` letters) to each unvisited
+    /// Goes from `cell` (spelling `here`, `depth` letters) to each unvisited
     /// neighbour whose letter is in `next`, and to each special neighbour.
     fn large_descend<S: Sink, const PATHS: bool>(
         &self,
         walk: &mut Walk<'_, S>,
         cell: u32,
-        node: NodeId,
+        here: Node,
         next: u64,
         depth: usize,
     ) {
-        let here = self.nodes.get(node);
         let (word, bit) = ((cell / 64) as usize, 1u64 << (cell % 64));
         walk.visited[word] |= bit;
         if PATHS {
@@ -65,15 +63,11 @@ impl Search<'_> {
             if code < 64 {
                 let letter = 1u64 << code;
                 if next & letter != 0 {
-                    self.large_arrive::<S, PATHS>(
-                        walk,
-                        neighbour,
-                        here.child_at(letter),
-                        depth + 1,
-                    );
+                    let child = self.nodes.get(here.child_at(letter));
+                    self.large_arrive::<S, PATHS>(walk, neighbour, child, depth + 1);
                 }
             } else {
-                self.large_enter::<S, PATHS>(walk, neighbour, node, depth);
+                self.large_enter::<S, PATHS>(walk, neighbour, here, depth);
             }
         }
         if PATHS {
