@@ -98,8 +98,12 @@ pub struct Solver<'d> {
 
 #[derive(Clone, Debug)]
 enum Options {
-    /// Rules resolved per board from these options.
-    PerBoard(SolveOptions),
+    /// Rules resolved per board from these options: the configuration under
+    /// each of the rules, worked out once (classic, big, superbig).
+    PerBoard {
+        rules: RulesChoice,
+        configs: [SolveConfig; 3],
+    },
     /// One configuration for every board.
     Fixed(SolveConfig),
 }
@@ -117,7 +121,14 @@ impl<'d> Solver<'d> {
     pub fn with_options(dict: &'d Dictionary, options: SolveOptions) -> Solver<'d> {
         Solver {
             dict,
-            options: Options::PerBoard(options),
+            options: Options::PerBoard {
+                rules: options.rules,
+                configs: [Rules::Classic, Rules::Big, Rules::SuperBig].map(|rules| SolveConfig {
+                    rules,
+                    lengths: options.lengths.filter(rules),
+                    paths: options.paths,
+                }),
+            },
         }
     }
 
@@ -130,14 +141,11 @@ impl<'d> Solver<'d> {
     pub fn config(&self, board: &Board) -> SolveConfig {
         match &self.options {
             Options::Fixed(config) => *config,
-            Options::PerBoard(options) => {
-                let rules = options.rules.for_cells(board.len());
-                SolveConfig {
-                    rules,
-                    lengths: options.lengths.filter(rules),
-                    paths: options.paths,
-                }
-            }
+            Options::PerBoard { rules, configs } => match rules.for_cells(board.len()) {
+                Rules::Classic => configs[0],
+                Rules::Big => configs[1],
+                Rules::SuperBig => configs[2],
+            },
         }
     }
 
