@@ -199,14 +199,44 @@ proptest! {
 
     #[test]
     fn boards_over_64_cells_match_brute_force(
-        board in (9usize..=11, 8usize..=9).prop_flat_map(|(rows, cols)| {
-            proptest::collection::vec(tile(), rows * cols).prop_map(move |tiles| {
-                let tiles = tiles.into_iter().map(|t| if t == Tile::Wildcard { Tile::Blank } else { t }).collect();
-                Board::from_tiles(rows, cols, tiles).unwrap()
-            })
-        }),
+        board in (9usize..=11, 8usize..=9).prop_flat_map(|(rows, cols)| large_board(rows, cols)),
         words in proptest::collection::vec(word(4), 1..60),
     ) {
         check(&board, &words, 1, 4)?;
     }
+
+    #[test]
+    fn thin_boards_over_64_cells_match_brute_force(
+        board in (1usize..=2, 33usize..=70)
+            .prop_flat_map(|(short, long)| {
+                (Just(short), Just(long), any::<bool>())
+            })
+            .prop_flat_map(|(short, long, wide)| {
+                if wide { large_board(short, long) } else { large_board(long, short) }
+            }),
+        words in proptest::collection::vec(word(4), 1..60),
+    ) {
+        check(&board, &words, 1, 4)?;
+    }
+}
+
+/// A board of `rows` × `cols` random tiles with at most 2 wildcards (later
+/// ones become blanks), so the enumerator stays quick.
+fn large_board(rows: usize, cols: usize) -> impl Strategy<Value = Board> {
+    proptest::collection::vec(tile(), rows * cols).prop_map(move |tiles| {
+        let mut wildcards = 0;
+        let tiles = tiles
+            .into_iter()
+            .map(|t| {
+                if t == Tile::Wildcard {
+                    wildcards += 1;
+                    if wildcards > 2 {
+                        return Tile::Blank;
+                    }
+                }
+                t
+            })
+            .collect();
+        Board::from_tiles(rows, cols, tiles).unwrap()
+    })
 }

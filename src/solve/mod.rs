@@ -319,8 +319,8 @@ struct State {
     marks: Vec<u32>,
     /// Bumped per search, so `marks` need not be cleared.
     epoch: u32,
-    /// Visited cells for the large search, one bit per cell.
-    visited: Vec<u64>,
+    /// The large search's copy of the padded codes, marking its path.
+    codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
     path: Vec<u32>,
     /// The scores of the last configuration searched with, per length.
@@ -399,16 +399,16 @@ impl State {
             max_len,
         };
         self.path.clear();
-        self.visited.clear();
+        self.codes.clear();
         let small = board.grid.codes.len() <= 64;
         if !small {
-            self.visited.resize(board.grid.codes.len().div_ceil(64), 0);
+            self.codes.extend_from_slice(&board.grid.padded);
         }
         let mut walk = Walk {
             marks: &mut self.marks,
             epoch: self.epoch,
             path: &mut self.path,
-            visited: &mut self.visited,
+            codes: &mut self.codes,
             sink,
         };
         let root = search.nodes.get(NodeId::ROOT);
@@ -417,8 +417,12 @@ impl State {
             match (small, config.paths) {
                 (true, false) => search.small_enter::<S, false>(&mut walk, cell, root, 0, 0),
                 (true, true) => search.small_enter::<S, true>(&mut walk, cell, root, 0, 0),
-                (false, false) => search.large_enter::<S, false>(&mut walk, cell, root, 0),
-                (false, true) => search.large_enter::<S, true>(&mut walk, cell, root, 0),
+                (false, false) => {
+                    search.large_enter::<S, false>(&mut walk, search.pad(cell), root, 0)
+                }
+                (false, true) => {
+                    search.large_enter::<S, true>(&mut walk, search.pad(cell), root, 0)
+                }
             }
         }
     }
@@ -441,8 +445,8 @@ struct Walk<'a, S> {
     epoch: u32,
     /// The cells of the path so far, when paths are kept.
     path: &'a mut Vec<u32>,
-    /// The large search's visited cells.
-    visited: &'a mut Vec<u64>,
+    /// The large search's codes, the cells of the current path marked.
+    codes: &'a mut [u8],
     sink: &'a mut S,
 }
 
