@@ -240,3 +240,33 @@ fn large_board(rows: usize, cols: usize) -> impl Strategy<Value = Board> {
         Board::from_tiles(rows, cols, tiles).unwrap()
     })
 }
+
+/// The per-word marks are reused from board to board under a 16-bit epoch
+/// that wraps: a word found on the first board and then on none for 65,534
+/// boards must still be found when the epoch comes round to the same value.
+#[test]
+fn marks_survive_the_epoch_wrapping() {
+    let words = ["ab".to_owned(), "ba".to_owned()];
+    let dict = Dictionary::from_words(&words, Normalizer::default()).unwrap();
+    let rules = Rules::Classic;
+    let config = SolveConfig {
+        rules,
+        lengths: LengthOptions {
+            min_len: Some(1),
+            ..LengthOptions::default()
+        }
+        .filter(rules),
+        paths: false,
+    };
+    let solver = Solver::new(&dict, config);
+    let ab = Board::from_tiles(1, 2, vec![Tile::Letter('a'), Tile::Letter('b')]).unwrap();
+    let a = Board::from_tiles(1, 1, vec![Tile::Letter('a')]).unwrap();
+    let mut scratch = Scratch::default();
+    assert_eq!(solver.summarize_with(&ab, &mut scratch).count, 2);
+    for _ in 0..65_534 {
+        assert_eq!(solver.summarize_with(&a, &mut scratch).count, 0);
+    }
+    for _ in 0..3 {
+        assert_eq!(solver.summarize_with(&ab, &mut scratch).count, 2);
+    }
+}

@@ -316,9 +316,11 @@ struct Prepared<'a> {
 #[derive(Clone, Debug, Default)]
 struct State {
     /// `marks[w] == epoch` when word `w` was already found on this board.
-    marks: Vec<u32>,
+    /// Two bytes a word keep the table small enough to stay in cache; it
+    /// is cleared once every 65,535 searches, when the epoch wraps.
+    marks: Vec<u16>,
     /// Bumped per search, so `marks` need not be cleared.
-    epoch: u32,
+    epoch: u16,
     /// The large search's copy of the padded codes, marking its path.
     codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
@@ -441,8 +443,8 @@ struct Search<'a> {
 
 /// What one search changes.
 struct Walk<'a, S> {
-    marks: &'a mut [u32],
-    epoch: u32,
+    marks: &'a mut [u16],
+    epoch: u16,
     /// The cells of the path so far, when paths are kept.
     path: &'a mut Vec<u32>,
     /// The large search's codes, the cells of the current path marked.
