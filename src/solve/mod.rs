@@ -407,6 +407,7 @@ impl State {
             self.codes.extend_from_slice(&board.grid.padded);
         }
         let mut walk = Walk {
+            search: &search,
             marks: &mut self.marks,
             epoch: self.epoch,
             path: &mut self.path,
@@ -443,6 +444,9 @@ struct Search<'a> {
 
 /// What one search changes.
 struct Walk<'a, S> {
+    /// The search's read-only inputs, here so the small search's recursive
+    /// calls pass one pointer for both.
+    search: &'a Search<'a>,
     marks: &'a mut [u16],
     epoch: u16,
     /// The cells of the path so far, when paths are kept.

@@ -28,7 +28,7 @@ impl Search<'_> {
                 self.report::<S, PATHS>(walk, word, depth, cell);
             }
             if depth < self.max_len && child.children & self.grid.small_around.get(cell) != 0 {
-                self.small_descend::<S, PATHS>(
+                Search::small_descend::<S, PATHS>(
                     walk,
                     cell,
                     child.children,
@@ -45,7 +45,6 @@ impl Search<'_> {
     /// neighbours offering one of its children, and to the special ones.
     /// The caller checked that the board offers a next letter around `cell`.
     fn small_descend<S: Sink, const PATHS: bool>(
-        &self,
         walk: &mut Walk<'_, S>,
         cell: u32,
         children: u64,
@@ -53,6 +52,7 @@ impl Search<'_> {
         depth: usize,
         visited: u64,
     ) {
+        let search = walk.search;
         let here = Node {
             children,
             first_child,
@@ -62,28 +62,28 @@ impl Search<'_> {
         if PATHS {
             walk.path.push(cell);
         }
-        let open = self.geometry.masks.get(cell) & !visited;
-        let mut letters = children & self.grid.small_around.get(cell);
+        let open = search.geometry.masks.get(cell) & !visited;
+        let mut letters = children & search.grid.small_around.get(cell);
         let next_depth = depth + 1;
         while letters != 0 {
             let symbol = letters.trailing_zeros();
             letters &= letters - 1;
-            let mut cells = self.grid.by_symbol.get(symbol) & open;
+            let mut cells = search.grid.by_symbol.get(symbol) & open;
             if cells == 0 {
                 continue;
             }
-            let child = self.nodes.get(here.child_at(1 << symbol));
+            let child = search.nodes.get(here.child_at(1 << symbol));
             if let Some(word) = child.word() {
-                self.report::<S, PATHS>(walk, word, next_depth, cells.trailing_zeros());
+                search.report::<S, PATHS>(walk, word, next_depth, cells.trailing_zeros());
             }
-            if child.children == 0 || next_depth == self.max_len {
+            if child.children == 0 || next_depth == search.max_len {
                 continue;
             }
             while cells != 0 {
                 let neighbour = cells.trailing_zeros();
                 cells &= cells - 1;
-                if child.children & self.grid.small_around.get(neighbour) != 0 {
-                    self.small_descend::<S, PATHS>(
+                if child.children & search.grid.small_around.get(neighbour) != 0 {
+                    Search::small_descend::<S, PATHS>(
                         walk,
                         neighbour,
                         child.children,
@@ -94,11 +94,11 @@ impl Search<'_> {
                 }
             }
         }
-        let mut specials = self.grid.special & open;
+        let mut specials = search.grid.special & open;
         while specials != 0 {
             let neighbour = specials.trailing_zeros();
             specials &= specials - 1;
-            self.small_enter::<S, PATHS>(walk, neighbour, here, depth, visited);
+            search.small_enter::<S, PATHS>(walk, neighbour, here, depth, visited);
         }
         if PATHS {
             walk.path.pop();
