@@ -9,6 +9,7 @@
 //! standard error.
 
 use std::io::{self, BufRead, Read, Write};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -79,6 +80,32 @@ struct Group {
     outcomes: Vec<Outcome>,
 }
 
+/// Scratch space taken from a pool for one parallel task and given back
+/// when the task ends, so that chunks after the first allocate none.
+struct Lent<'p> {
+    scratch: Scratch,
+    pool: &'p Mutex<Vec<Scratch>>,
+}
+
+impl<'p> From<&'p Mutex<Vec<Scratch>>> for Lent<'p> {
+    fn from(pool: &'p Mutex<Vec<Scratch>>) -> Lent<'p> {
+        let scratch = pool
+            .lock()
+            .ok()
+            .and_then(|mut pool| pool.pop())
+            .unwrap_or_default();
+        Lent { scratch, pool }
+    }
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut pool) = self.pool.lock() {
+            pool.push(std::mem::take(&mut self.scratch));
+        }
+    }
+}
+
 enum Outcome {
     /// A board: its block ends at this offset of [`Group::out`].
     Block { end: usize },
@@ -134,6 +161,8 @@ impl<'s, 'd> Batch<'s, 'd> {
         let mut chunk = Chunk::default();
         let mut output = self.output;
         let mut first_chunk = true;
+        // Scratch space outlives each chunk: its word marks are large.
+        let scratches = Mutex::new(Vec::new());
         loop {
             let at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
             if first_chunk {
@@ -147,9 +176,10 @@ impl<'s, 'd> Batch<'s, 'd> {
             let groups: Vec<io::Result<Group>> = chunk
                 .lines
                 .par_chunks(GROUP_LINES)
-                .map_init(Scratch::default, |scratch, lines| {
-                    batch.render_group(&chunk.data, lines, scratch)
-                })
+                .map_init(
+                    || Lent::from(&scratches),
+                    |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
+                )
                 .collect();
             for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
                 let group = group?;

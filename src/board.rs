@@ -271,19 +271,29 @@ impl fmt::Display for Board {
 impl Board {
     /// Writes the canonical form to `out` (a `String` or a formatter).
     pub fn write_canonical<W: fmt::Write>(&self, out: &mut W) -> fmt::Result {
+        // Plain letters and separators go out a run at a time, not one by one.
+        let mut run = Run::default();
         for (row, tiles) in self.tiles.chunks(self.cols).enumerate() {
             if row > 0 {
-                out.write_char('/')?;
+                run.push(b'/', out)?;
             }
             for tile in tiles {
-                tile.write_canonical(out)?;
+                match tile {
+                    Tile::Letter(letter) if letter.is_ascii() && *letter != 'q' => {
+                        run.push(*letter as u8, out)?;
+                    }
+                    _ => {
+                        run.flush(out)?;
+                        tile.write_canonical(out)?;
+                    }
+                }
             }
         }
         if self.rows == 1 && self.cols > 1 {
             // Without it, `abcd` would read back as 2x2.
-            out.write_char('/')?;
+            run.push(b'/', out)?;
         }
-        Ok(())
+        run.flush(out)
     }
 
     /// The fast path of [`Board::parse`] for the common case: ASCII letters
@@ -330,6 +340,36 @@ impl Board {
             (rows, cols) = (side, side);
         }
         Board::from_tiles(rows, cols, tiles)
+    }
+}
+
+/// ASCII bytes of a canonical form waiting to be written together.
+#[derive(Default)]
+struct Run {
+    bytes: [u8; 32],
+    len: usize,
+}
+
+impl Run {
+    /// Adds the ASCII byte `byte`, writing the run first if it is full.
+    #[inline]
+    fn push<W: fmt::Write>(&mut self, byte: u8, out: &mut W) -> fmt::Result {
+        if self.len == self.bytes.len() {
+            self.flush(out)?;
+        }
+        self.bytes[self.len] = byte;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Writes the run to `out` and empties it.
+    fn flush<W: fmt::Write>(&mut self, out: &mut W) -> fmt::Result {
+        if self.len > 0 {
+            let text = std::str::from_utf8(&self.bytes[..self.len]).map_err(|_| fmt::Error)?;
+            out.write_str(text)?;
+            self.len = 0;
+        }
+        Ok(())
     }
 }
 

@@ -1,13 +1,14 @@
 //! The strongest test of the search: on random boards (with Qu, multi-letter,
 //! blank, wildcard and unknown-letter tiles) and random word lists, the
 //! solver finds exactly the words a naive enumerator of every path finds,
-//! with valid paths and the right scores; and splitting the search over
-//! threads changes nothing.
+//! with valid paths and the right scores; a summary agrees with the list;
+//! and neither reusing scratch space nor splitting the search over threads
+//! changes anything.
 
 use std::collections::{BTreeMap, HashSet};
 
 use boggle::rules::{LengthOptions, Rules};
-use boggle::{Board, Dictionary, Normalizer, SolveConfig, Solver, Tile};
+use boggle::{Board, Dictionary, Normalizer, Scratch, SolveConfig, Solver, Tile};
 use proptest::prelude::*;
 
 /// The letters random words are made of.
@@ -164,6 +165,16 @@ fn check(
         prop_assert_eq!(&spelled, text);
     }
 
+    // A summary, searched without paths and counted as found, agrees.
+    let mut scratch = Scratch::default();
+    let summary = solver.summarize_with(board, &mut scratch);
+    prop_assert_eq!(summary.count, solution.words.len());
+    prop_assert_eq!(summary.score, solution.score());
+    // The same scratch, reused for another board and back, changes nothing.
+    let other = Board::from_tiles(1, 1, vec![Tile::Letter('a')]).unwrap();
+    solver.summarize_with(&other, &mut scratch);
+    prop_assert_eq!(solver.solve_with(board, &mut scratch), solution.clone());
+
     // Splitting the start cells over threads gives the same solution.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(4)
@@ -188,14 +199,74 @@ proptest! {
 
     #[test]
     fn boards_over_64_cells_match_brute_force(
-        board in (9usize..=11, 8usize..=9).prop_flat_map(|(rows, cols)| {
-            proptest::collection::vec(tile(), rows * cols).prop_map(move |tiles| {
-                let tiles = tiles.into_iter().map(|t| if t == Tile::Wildcard { Tile::Blank } else { t }).collect();
-                Board::from_tiles(rows, cols, tiles).unwrap()
-            })
-        }),
+        board in (9usize..=11, 8usize..=9).prop_flat_map(|(rows, cols)| large_board(rows, cols)),
         words in proptest::collection::vec(word(4), 1..60),
     ) {
         check(&board, &words, 1, 4)?;
+    }
+
+    #[test]
+    fn thin_boards_over_64_cells_match_brute_force(
+        board in (1usize..=2, 33usize..=70)
+            .prop_flat_map(|(short, long)| {
+                (Just(short), Just(long), any::<bool>())
+            })
+            .prop_flat_map(|(short, long, wide)| {
+                if wide { large_board(short, long) } else { large_board(long, short) }
+            }),
+        words in proptest::collection::vec(word(4), 1..60),
+    ) {
+        check(&board, &words, 1, 4)?;
+    }
+}
+
+/// A board of `rows` × `cols` random tiles with at most 2 wildcards (later
+/// ones become blanks), so the enumerator stays quick.
+fn large_board(rows: usize, cols: usize) -> impl Strategy<Value = Board> {
+    proptest::collection::vec(tile(), rows * cols).prop_map(move |tiles| {
+        let mut wildcards = 0;
+        let tiles = tiles
+            .into_iter()
+            .map(|t| {
+                if t == Tile::Wildcard {
+                    wildcards += 1;
+                    if wildcards > 2 {
+                        return Tile::Blank;
+                    }
+                }
+                t
+            })
+            .collect();
+        Board::from_tiles(rows, cols, tiles).unwrap()
+    })
+}
+
+/// The per-word marks are reused from board to board under a 16-bit epoch
+/// that wraps: a word found on the first board and then on none for 65,534
+/// boards must still be found when the epoch comes round to the same value.
+#[test]
+fn marks_survive_the_epoch_wrapping() {
+    let words = ["ab".to_owned(), "ba".to_owned()];
+    let dict = Dictionary::from_words(&words, Normalizer::default()).unwrap();
+    let rules = Rules::Classic;
+    let config = SolveConfig {
+        rules,
+        lengths: LengthOptions {
+            min_len: Some(1),
+            ..LengthOptions::default()
+        }
+        .filter(rules),
+        paths: false,
+    };
+    let solver = Solver::new(&dict, config);
+    let ab = Board::from_tiles(1, 2, vec![Tile::Letter('a'), Tile::Letter('b')]).unwrap();
+    let a = Board::from_tiles(1, 1, vec![Tile::Letter('a')]).unwrap();
+    let mut scratch = Scratch::default();
+    assert_eq!(solver.summarize_with(&ab, &mut scratch).count, 2);
+    for _ in 0..65_534 {
+        assert_eq!(solver.summarize_with(&a, &mut scratch).count, 0);
+    }
+    for _ in 0..3 {
+        assert_eq!(solver.summarize_with(&ab, &mut scratch).count, 2);
     }
 }

@@ -6,61 +6,62 @@ use crate::alphabet::{Alphabet, Symbol};
 use crate::board::{Board, Tile};
 use crate::dict::Dictionary;
 
-/// The neighbours of every cell of an R×C grid.
+/// The neighbours of every cell of an R×C grid, as masks for boards of at
+/// most 64 cells (larger ones use the fixed offsets of [`Grid::width`]).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Geometry {
     pub rows: usize,
     pub cols: usize,
-    /// The neighbours of cell `c` are `adjacent[offsets[c]..offsets[c + 1]]`,
-    /// in row-major order.
-    offsets: Vec<u32>,
-    adjacent: Vec<u32>,
     /// For boards of at most 64 cells: the neighbours of each cell as a mask.
-    pub masks: Vec<u64>,
+    pub masks: Table,
+}
+
+/// One mask per cell of a board of at most 64 cells, or per symbol: a fixed
+/// size, so that the small search's lookups need no bounds checks.
+#[derive(Clone, Debug)]
+pub(super) struct Table(pub [u64; 64]);
+
+impl Default for Table {
+    fn default() -> Table {
+        Table([0; 64])
+    }
+}
+
+impl Table {
+    /// The entry of cell or symbol `index`, which must be below 64 (only
+    /// its low six bits are used).
+    #[inline(always)]
+    pub fn get(&self, index: u32) -> u64 {
+        self.0[(index % 64) as usize]
+    }
 }
 
 impl Geometry {
     pub fn new(rows: usize, cols: usize) -> Geometry {
-        let mut offsets = Vec::with_capacity(rows * cols + 1);
-        let mut adjacent = Vec::with_capacity(rows * cols * 8);
-        offsets.push(0);
-        for row in 0..rows {
-            for col in 0..cols {
-                for r in row.saturating_sub(1)..=(row + 1).min(rows - 1) {
-                    for c in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
-                        if (r, c) != (row, col) {
-                            adjacent.push((r * cols + c) as u32);
+        let mut masks = Table::default();
+        if rows * cols <= 64 {
+            for row in 0..rows {
+                for col in 0..cols {
+                    let mut mask = 0u64;
+                    for r in row.saturating_sub(1)..=(row + 1).min(rows - 1) {
+                        for c in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
+                            if (r, c) != (row, col) {
+                                mask |= 1 << (r * cols + c);
+                            }
                         }
                     }
+                    masks.0[row * cols + col] = mask;
                 }
-                offsets.push(adjacent.len() as u32);
             }
         }
-        let mut masks = Vec::new();
-        if rows * cols <= 64 {
-            for cell in 0..rows * cols {
-                let neighbours = &adjacent[offsets[cell] as usize..offsets[cell + 1] as usize];
-                masks.push(neighbours.iter().fold(0u64, |mask, &n| mask | 1 << n));
-            }
-        }
-        Geometry {
-            rows,
-            cols,
-            offsets,
-            adjacent,
-            masks,
-        }
-    }
-
-    /// The neighbours of `cell`, in row-major order.
-    #[inline]
-    pub fn neighbours(&self, cell: u32) -> &[u32] {
-        let cell = cell as usize;
-        &self.adjacent[self.offsets[cell] as usize..self.offsets[cell + 1] as usize]
+        Geometry { rows, cols, masks }
     }
 }
 
-/// Codes of [`Grid::codes`] above the symbols (which are below 64).
+/// Codes of [`Grid::codes`] above the symbols (which are below 64);
+/// [`VISITED`] marks the cells of the current path in the large search's
+/// own copy of [`Grid::padded`].
+pub(super) const VISITED: u8 = 252;
 pub(super) const MANY: u8 = 253;
 pub(super) const WILDCARD: u8 = 254;
 pub(super) const DEAD: u8 = 255;
@@ -71,18 +72,31 @@ pub(super) struct Grid {
     /// Per cell: its symbol when the tile is one letter, else [`MANY`],
     /// [`WILDCARD`] or [`DEAD`] (a blank, or a letter the dictionary lacks).
     pub codes: Vec<u8>,
-    /// Per cell: the symbols a word can go on with from it, one bit each (the
-    /// first letters of its neighbours' tiles; all for a wildcard neighbour).
+    /// For boards over 64 cells: `codes` on a grid `width` wide, with a
+    /// border of [`DEAD`] cells all around, so that every board cell has
+    /// eight neighbours at fixed offsets. Padded cell `(r + 1) * width + c + 1`
+    /// is board cell `r * cols + c`.
+    pub padded: Vec<u8>,
+    /// The width of the padded grid: the board's columns plus 2.
+    pub width: usize,
+    /// For boards over 64 cells, per padded cell: the symbols a word can go
+    /// on with from it, one bit each (the first letters of its neighbours'
+    /// tiles; all for a wildcard neighbour).
     pub around: Vec<u64>,
-    /// A spare buffer for computing `around`.
-    unions: Vec<u64>,
+    /// A spare buffer for computing `around`: each padded cell's first letters.
+    firsts: Vec<u64>,
     /// Per cell whose code is [`MANY`]: its letters are `pool[start..end]`.
     many: Vec<(u32, u32)>,
     /// The letters of multi-letter tiles.
     pool: Vec<Symbol>,
+    /// For boards of at most 64 cells: what `around` holds for larger ones.
+    pub small_around: Table,
+    /// For boards of at most 64 cells: each cell's first letters, the
+    /// spare buffer for computing `small_around`.
+    small_first: Table,
     /// For boards of at most 64 cells: bit `c` of `by_symbol[s]` is set when
     /// cell `c` is the one-letter tile of symbol `s`.
-    pub by_symbol: Vec<u64>,
+    pub by_symbol: Table,
     /// For boards of at most 64 cells: the multi-letter and wildcard cells.
     pub special: u64,
 }
@@ -93,7 +107,7 @@ impl Grid {
         let alphabet = dict.alphabet();
         // Clear only the masks the last board set, not all 64.
         for &code in &self.codes {
-            if let Some(mask) = self.by_symbol.get_mut(usize::from(code)) {
+            if let Some(mask) = self.by_symbol.0.get_mut(usize::from(code)) {
                 *mask = 0;
             }
         }
@@ -112,31 +126,81 @@ impl Grid {
             }
             self.codes.push(code);
         }
-        // Each cell's first letters, then their union over its neighbours.
-        let mut around = std::mem::take(&mut self.around);
-        around.clear();
-        around.extend((0..self.codes.len()).map(|cell| self.first_symbols(cell)));
-        let mut unions = std::mem::take(&mut self.unions);
-        unions.clear();
-        unions.extend((0..self.codes.len()).map(|cell| {
-            let neighbours = geometry.neighbours(cell as u32);
-            neighbours
-                .iter()
-                .fold(0, |union, &next| union | around[next as usize])
-        }));
-        self.around = unions;
-        self.unions = around;
-        self.special = 0;
         if self.codes.len() <= 64 {
-            self.by_symbol.resize(Alphabet::MAX_LETTERS, 0);
-            for (cell, &code) in self.codes.iter().enumerate() {
-                match code {
-                    MANY | WILDCARD => self.special |= 1 << cell,
-                    DEAD => {}
-                    symbol => self.by_symbol[usize::from(symbol)] |= 1 << cell,
-                }
-            }
+            self.fill_small(geometry);
+        } else {
+            self.fill_large(geometry.cols);
         }
+    }
+
+    /// Computes the masks of a board of at most 64 cells.
+    fn fill_small(&mut self, geometry: &Geometry) {
+        self.special = 0;
+        for cell in 0..self.codes.len() {
+            let first = self.first_symbols(cell);
+            match self.codes[cell] {
+                MANY | WILDCARD => self.special |= 1 << cell,
+                DEAD => {}
+                symbol => self.by_symbol.0[usize::from(symbol) % 64] |= 1 << cell,
+            }
+            self.small_first.0[cell] = first;
+        }
+        // Each cell's first letters, then their union over its neighbours.
+        for cell in 0..self.codes.len() {
+            let mut neighbours = geometry.masks.0[cell];
+            let mut union = 0;
+            while neighbours != 0 {
+                union |= self.small_first.get(neighbours.trailing_zeros());
+                neighbours &= neighbours - 1;
+            }
+            self.small_around.0[cell] = union;
+        }
+    }
+
+    /// Lays out a board over 64 cells, `cols` wide, on the padded grid and
+    /// computes its masks.
+    fn fill_large(&mut self, cols: usize) {
+        let width = cols + 2;
+        let rows = self.codes.len() / cols;
+        self.width = width;
+        self.padded.clear();
+        self.padded.resize(width, DEAD);
+        for row in self.codes.chunks(cols) {
+            self.padded.push(DEAD);
+            self.padded.extend_from_slice(row);
+            self.padded.push(DEAD);
+        }
+        self.padded.resize((rows + 2) * width, DEAD);
+        // Each cell's first letters, then their union over its neighbours.
+        let mut firsts = std::mem::take(&mut self.firsts);
+        firsts.clear();
+        firsts.resize(width, 0);
+        for row in 0..rows {
+            firsts.push(0);
+            firsts.extend((row * cols..(row + 1) * cols).map(|cell| self.first_symbols(cell)));
+            firsts.push(0);
+        }
+        firsts.resize((rows + 2) * width, 0);
+        self.around.clear();
+        self.around.resize(width, 0);
+        for row in 1..=rows {
+            self.around.push(0);
+            self.around
+                .extend((row * width + 1..(row + 1) * width - 1).map(|cell| {
+                    let (above, below) = (cell - width, cell + width);
+                    firsts[above - 1]
+                        | firsts[above]
+                        | firsts[above + 1]
+                        | firsts[cell - 1]
+                        | firsts[cell + 1]
+                        | firsts[below - 1]
+                        | firsts[below]
+                        | firsts[below + 1]
+                }));
+            self.around.push(0);
+        }
+        self.around.resize((rows + 2) * width, 0);
+        self.firsts = firsts;
     }
 
     /// Adds a multi-letter tile's symbols to the pool; [`DEAD`] when the

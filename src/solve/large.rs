@@ -1,84 +1,118 @@
-//! The search on boards of any size: the visited cells are a bit set with
-//! one bit per cell, and each step goes through the cell's neighbour list.
+//! The search on boards over 64 cells. It works on the padded grid (the
+//! board inside a border of dead cells), so every cell's eight neighbours
+//! are at fixed offsets, and on its own copy of the cells' codes, in which
+//! the cells of the current path are marked visited: one byte read tells
+//! whether a neighbour is open and which letter it holds.
 
+use super::grid::{MANY, VISITED, WILDCARD};
 use super::{Search, Sink, Walk};
-use crate::trie::NodeId;
+use crate::trie::Node;
 
 impl Search<'_> {
-    /// Steps onto `cell` (any tile) from `node`, `depth` letters in.
+    /// The board cell of padded cell `padded`.
+    #[inline]
+    fn unpad(&self, padded: usize) -> u32 {
+        let width = self.grid.width;
+        ((padded / width - 1) * (width - 2) + padded % width - 1) as u32
+    }
+
+    /// The padded cell of board cell `cell`.
+    #[inline]
+    pub(super) fn pad(&self, cell: u32) -> usize {
+        let cols = self.grid.width - 2;
+        let cell = cell as usize;
+        (cell / cols + 1) * self.grid.width + cell % cols + 1
+    }
+
+    /// Steps onto padded cell `padded` (any tile) from `here`, `depth`
+    /// letters in.
     pub(super) fn large_enter<S: Sink, const PATHS: bool>(
         &self,
         walk: &mut Walk<'_, S>,
-        cell: u32,
-        node: NodeId,
+        padded: usize,
+        here: Node,
         depth: usize,
     ) {
-        self.landings(cell, node, |child, letters| {
-            self.large_arrive::<S, PATHS>(walk, cell, child, depth + letters);
+        self.landings(self.unpad(padded), here, |child, letters| {
+            self.large_arrive::<S, PATHS>(walk, padded, child, depth + letters);
         });
     }
 
-    /// Having spelled `cell`'s tile to reach `node` at `depth`: reports the
-    /// word there and goes on if the board offers a next letter.
+    /// Having spelled `padded`'s tile to reach `node` at `depth`: reports
+    /// the word there and goes on if the board offers a next letter.
     #[inline(always)]
     fn large_arrive<S: Sink, const PATHS: bool>(
         &self,
         walk: &mut Walk<'_, S>,
-        cell: u32,
-        node: NodeId,
+        padded: usize,
+        node: Node,
         depth: usize,
     ) {
         if depth > self.max_len {
             return;
         }
-        let here = self.nodes.get(node);
-        if let Some(word) = here.word() {
-            self.report(walk, word, depth, cell);
+        if let Some(word) = node.word() {
+            let last = if PATHS { self.unpad(padded) } else { 0 };
+            self.report::<S, PATHS>(walk, word, depth, last);
         }
-        let next = here.children & self.grid.around[cell as usize];
+        let next = node.children & self.grid.around[padded];
         if next != 0 && depth < self.max_len {
-            self.large_descend::<S, PATHS>(walk, cell, node, next, depth);
+            self.large_descend::<S, PATHS>(walk, padded, node, next, depth);
         }
     }
 
-    /// Goes from `cell` (spelling `node`, `depth` letters) to each unvisited
-    /// neighbour whose letter is in `next`, and to each special neighbour.
+    /// Goes from `padded` (spelling `here`, `depth` letters) to each open
+    /// neighbour whose letter is in `next`, and to each special neighbour,
+    /// in row-major order.
     fn large_descend<S: Sink, const PATHS: bool>(
         &self,
         walk: &mut Walk<'_, S>,
-        cell: u32,
-        node: NodeId,
+        padded: usize,
+        here: Node,
         next: u64,
         depth: usize,
     ) {
-        let here = self.nodes.get(node);
-        let (word, bit) = ((cell / 64) as usize, 1u64 << (cell % 64));
-        walk.visited[word] |= bit;
+        let code = std::mem::replace(&mut walk.codes[padded], VISITED);
         if PATHS {
-            walk.path.push(cell);
+            walk.path.push(self.unpad(padded));
         }
-        for &neighbour in self.geometry.neighbours(cell) {
-            if walk.visited[(neighbour / 64) as usize] & (1 << (neighbour % 64)) != 0 {
-                continue;
-            }
-            let code = self.grid.codes[neighbour as usize];
-            if code < 64 {
-                let letter = 1u64 << code;
-                if next & letter != 0 {
-                    self.large_arrive::<S, PATHS>(
-                        walk,
-                        neighbour,
-                        here.child_at(letter),
-                        depth + 1,
-                    );
-                }
-            } else {
-                self.large_enter::<S, PATHS>(walk, neighbour, node, depth);
-            }
-        }
+        let width = self.grid.width;
+        let (above, below) = (padded - width, padded + width);
+        // Eight calls rather than a loop: the offsets stay in registers.
+        self.large_step::<S, PATHS>(walk, above - 1, here, next, depth);
+        self.large_step::<S, PATHS>(walk, above, here, next, depth);
+        self.large_step::<S, PATHS>(walk, above + 1, here, next, depth);
+        self.large_step::<S, PATHS>(walk, padded - 1, here, next, depth);
+        self.large_step::<S, PATHS>(walk, padded + 1, here, next, depth);
+        self.large_step::<S, PATHS>(walk, below - 1, here, next, depth);
+        self.large_step::<S, PATHS>(walk, below, here, next, depth);
+        self.large_step::<S, PATHS>(walk, below + 1, here, next, depth);
         if PATHS {
             walk.path.pop();
         }
-        walk.visited[word] &= !bit;
+        walk.codes[padded] = code;
+    }
+
+    /// Steps from `here` (`depth` letters) onto padded cell `neighbour` if
+    /// it is open and its letter is in `next`, or if it is special.
+    #[inline(always)]
+    fn large_step<S: Sink, const PATHS: bool>(
+        &self,
+        walk: &mut Walk<'_, S>,
+        neighbour: usize,
+        here: Node,
+        next: u64,
+        depth: usize,
+    ) {
+        let code = walk.codes[neighbour];
+        if code < 64 {
+            let letter = 1u64 << code;
+            if next & letter != 0 {
+                let child = self.nodes.get(here.child_at(letter));
+                self.large_arrive::<S, PATHS>(walk, neighbour, child, depth + 1);
+            }
+        } else if code == MANY || code == WILDCARD {
+            self.large_enter::<S, PATHS>(walk, neighbour, here, depth);
+        }
     }
 }

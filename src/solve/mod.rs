@@ -24,7 +24,7 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
-use crate::trie::{NodeId, Nodes, WordId};
+use crate::trie::{Node, NodeId, Nodes, WordId};
 use grid::{DEAD, Geometry, Grid, MANY, WILDCARD};
 
 /// What to search for, before the board is known.
@@ -98,8 +98,12 @@ pub struct Solver<'d> {
 
 #[derive(Clone, Debug)]
 enum Options {
-    /// Rules resolved per board from these options.
-    PerBoard(SolveOptions),
+    /// Rules resolved per board from these options: the configuration under
+    /// each of the rules, worked out once (classic, big, superbig).
+    PerBoard {
+        rules: RulesChoice,
+        configs: [SolveConfig; 3],
+    },
     /// One configuration for every board.
     Fixed(SolveConfig),
 }
@@ -117,7 +121,14 @@ impl<'d> Solver<'d> {
     pub fn with_options(dict: &'d Dictionary, options: SolveOptions) -> Solver<'d> {
         Solver {
             dict,
-            options: Options::PerBoard(options),
+            options: Options::PerBoard {
+                rules: options.rules,
+                configs: [Rules::Classic, Rules::Big, Rules::SuperBig].map(|rules| SolveConfig {
+                    rules,
+                    lengths: options.lengths.filter(rules),
+                    paths: options.paths,
+                }),
+            },
         }
     }
 
@@ -130,14 +141,11 @@ impl<'d> Solver<'d> {
     pub fn config(&self, board: &Board) -> SolveConfig {
         match &self.options {
             Options::Fixed(config) => *config,
-            Options::PerBoard(options) => {
-                let rules = options.rules.for_cells(board.len());
-                SolveConfig {
-                    rules,
-                    lengths: options.lengths.filter(rules),
-                    paths: options.paths,
-                }
-            }
+            Options::PerBoard { rules, configs } => match rules.for_cells(board.len()) {
+                Rules::Classic => configs[0],
+                Rules::Big => configs[1],
+                Rules::SuperBig => configs[2],
+            },
         }
     }
 
@@ -308,13 +316,56 @@ struct Prepared<'a> {
 #[derive(Clone, Debug, Default)]
 struct State {
     /// `marks[w] == epoch` when word `w` was already found on this board.
-    marks: Vec<u32>,
+    /// Two bytes a word keep the table small enough to stay in cache; it
+    /// is cleared once every 65,535 searches, when the epoch wraps.
+    marks: Vec<u16>,
     /// Bumped per search, so `marks` need not be cleared.
-    epoch: u32,
-    /// Visited cells for the large search, one bit per cell.
-    visited: Vec<u64>,
+    epoch: u16,
+    /// The large search's copy of the padded codes, marking its path.
+    codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
     path: Vec<u32>,
+    /// The scores of the last configuration searched with, per length.
+    scores: Scores,
+}
+
+/// Per word length below 128: its score, or [`Scores::FILTERED`] when the
+/// length filter leaves it out. Kept from board to board with the rules and
+/// filter it was computed for.
+#[derive(Clone, Debug)]
+struct Scores {
+    table: [u32; 128],
+    /// The rules and filter `table` was computed for.
+    key: Option<(Rules, LengthFilter)>,
+}
+
+impl Default for Scores {
+    fn default() -> Scores {
+        Scores {
+            table: [Scores::FILTERED; 128],
+            key: None,
+        }
+    }
+}
+
+impl Scores {
+    /// The entry of a length the filter leaves out (no score is this high).
+    const FILTERED: u32 = u32::MAX;
+
+    /// Makes the table hold `config`'s scores.
+    fn update(&mut self, config: &SolveConfig) {
+        let key = Some((config.rules, config.lengths));
+        if self.key != key {
+            for (len, entry) in self.table.iter_mut().enumerate() {
+                *entry = if config.lengths.allows(len) {
+                    config.rules.score(len)
+                } else {
+                    Scores::FILTERED
+                };
+            }
+            self.key = key;
+        }
+    }
 }
 
 impl State {
@@ -341,35 +392,40 @@ impl State {
             self.marks.fill(0);
             self.epoch = 1;
         }
+        self.scores.update(config);
         let search = Search {
             nodes: dict.trie().nodes(),
             geometry: board.geometry,
             grid: board.grid,
-            config,
+            scores: &self.scores.table,
             max_len,
         };
         self.path.clear();
-        self.visited.clear();
+        self.codes.clear();
         let small = board.grid.codes.len() <= 64;
         if !small {
-            self.visited.resize(board.grid.codes.len().div_ceil(64), 0);
+            self.codes.extend_from_slice(&board.grid.padded);
         }
         let mut walk = Walk {
+            search: &search,
             marks: &mut self.marks,
             epoch: self.epoch,
             path: &mut self.path,
-            visited: &mut self.visited,
+            codes: &mut self.codes,
             sink,
         };
+        let root = search.nodes.get(NodeId::ROOT);
         for cell in starts {
             let cell = cell as u32;
             match (small, config.paths) {
-                (true, false) => {
-                    search.small_enter::<S, false>(&mut walk, cell, NodeId::ROOT, 0, 0)
+                (true, false) => search.small_enter::<S, false>(&mut walk, cell, root, 0, 0),
+                (true, true) => search.small_enter::<S, true>(&mut walk, cell, root, 0, 0),
+                (false, false) => {
+                    search.large_enter::<S, false>(&mut walk, search.pad(cell), root, 0)
                 }
-                (true, true) => search.small_enter::<S, true>(&mut walk, cell, NodeId::ROOT, 0, 0),
-                (false, false) => search.large_enter::<S, false>(&mut walk, cell, NodeId::ROOT, 0),
-                (false, true) => search.large_enter::<S, true>(&mut walk, cell, NodeId::ROOT, 0),
+                (false, true) => {
+                    search.large_enter::<S, true>(&mut walk, search.pad(cell), root, 0)
+                }
             }
         }
     }
@@ -380,36 +436,39 @@ struct Search<'a> {
     nodes: Nodes<'a>,
     geometry: &'a Geometry,
     grid: &'a Grid,
-    config: &'a SolveConfig,
+    /// The score of each word length, or [`Scores::FILTERED`].
+    scores: &'a [u32; 128],
     /// The longest length the filter allows: the search goes no deeper.
     max_len: usize,
 }
 
 /// What one search changes.
 struct Walk<'a, S> {
-    marks: &'a mut [u32],
-    epoch: u32,
+    /// The search's read-only inputs, here so the small search's recursive
+    /// calls pass one pointer for both.
+    search: &'a Search<'a>,
+    marks: &'a mut [u16],
+    epoch: u16,
     /// The cells of the path so far, when paths are kept.
     path: &'a mut Vec<u32>,
-    /// The large search's visited cells.
-    visited: &'a mut Vec<u64>,
+    /// The large search's codes, the cells of the current path marked.
+    codes: &'a mut [u8],
     sink: &'a mut S,
 }
 
 impl Search<'_> {
     /// Calls `land` with each trie node and letter count reached by stepping
-    /// onto `cell` from `node`: one for a letter or a multi-letter tile,
+    /// onto `cell` from `here`: one for a letter or a multi-letter tile,
     /// one per child for a wildcard, none for a dead cell.
     #[inline(always)]
-    fn landings(&self, cell: u32, node: NodeId, mut land: impl FnMut(NodeId, usize)) {
-        let here = self.nodes.get(node);
+    fn landings(&self, cell: u32, here: Node, mut land: impl FnMut(Node, usize)) {
         match self.grid.codes[cell as usize] {
             MANY => {
                 let letters = self.grid.letters(cell);
-                let mut node = node;
+                let mut node = here;
                 for &symbol in letters {
-                    match self.nodes.get(node).child(symbol) {
-                        Some(child) => node = child,
+                    match node.child(symbol) {
+                        Some(child) => node = self.nodes.get(child),
                         None => return,
                     }
                 }
@@ -419,7 +478,7 @@ impl Search<'_> {
                 let mut bits = here.children;
                 while bits != 0 {
                     let bit = bits & bits.wrapping_neg();
-                    land(here.child_at(bit), 1);
+                    land(self.nodes.get(here.child_at(bit)), 1);
                     bits &= bits - 1;
                 }
             }
@@ -427,7 +486,7 @@ impl Search<'_> {
             symbol => {
                 let bit = 1u64 << symbol;
                 if here.children & bit != 0 {
-                    land(here.child_at(bit), 1);
+                    land(self.nodes.get(here.child_at(bit)), 1);
                 }
             }
         }
@@ -437,13 +496,20 @@ impl Search<'_> {
     /// one then `last`, unless it was found already or its length is
     /// filtered out.
     #[inline(always)]
-    fn report<S: Sink>(&self, walk: &mut Walk<'_, S>, word: WordId, depth: usize, last: u32) {
-        let mark = &mut walk.marks[word.index()];
-        if *mark != walk.epoch && self.config.lengths.allows(depth) {
+    fn report<S: Sink, const PATHS: bool>(
+        &self,
+        walk: &mut Walk<'_, S>,
+        word: WordId,
+        depth: usize,
+        last: u32,
+    ) {
+        let score = self.scores[depth % 128];
+        let Some(mark) = walk.marks.get_mut(word.index()) else {
+            return;
+        };
+        if *mark != walk.epoch && score != Scores::FILTERED {
             *mark = walk.epoch;
-            let score = self.config.rules.score(depth);
-            walk.sink
-                .found(word, depth, score, walk.path, last, self.config.paths);
+            walk.sink.found(word, depth, score, walk.path, last, PATHS);
         }
     }
 }
