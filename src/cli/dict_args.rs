@@ -155,7 +155,7 @@ impl DictArgs {
         }
         if self.verbose {
             eprintln!(
-                "boggle: cache entry '{}': {:?}",
+                "boggle: cache entry '{}': {}",
                 cached.entry.display(),
                 cached.status
             );

@@ -51,6 +51,9 @@ pub enum CacheStatus {
     Damaged(String),
     /// The source is a compiled dictionary already: nothing to cache.
     NotNeeded,
+    /// The source is not a regular file (a pipe, `/dev/stdin`, a process
+    /// substitution): it has no stable stamp, so it is read each time.
+    NotAFile,
     /// The entry could not be written (the reason); the words were loaded.
     NotWritten(String),
 }
@@ -59,7 +62,10 @@ impl CacheStatus {
     /// The one-line warning this status deserves, if any.
     pub fn warning(&self, entry: &Path) -> Option<String> {
         match self {
-            CacheStatus::Hit | CacheStatus::Written | CacheStatus::NotNeeded => None,
+            CacheStatus::Hit
+            | CacheStatus::Written
+            | CacheStatus::NotNeeded
+            | CacheStatus::NotAFile => None,
             CacheStatus::Stale => Some(format!(
                 "cache entry '{}' is stale, rebuilt it",
                 entry.display()
@@ -72,6 +78,21 @@ impl CacheStatus {
                 "cannot write cache entry '{}': {reason}",
                 entry.display()
             )),
+        }
+    }
+}
+
+impl fmt::Display for CacheStatus {
+    /// What happened, in a few words: `read`, `written`, `stale, rebuilt` …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CacheStatus::Hit => f.write_str("read"),
+            CacheStatus::Written => f.write_str("written"),
+            CacheStatus::Stale => f.write_str("stale, rebuilt"),
+            CacheStatus::Damaged(reason) => write!(f, "damaged ({reason}), rebuilt"),
+            CacheStatus::NotNeeded => f.write_str("not needed (the file is compiled)"),
+            CacheStatus::NotAFile => f.write_str("not used (not a regular file)"),
+            CacheStatus::NotWritten(reason) => write!(f, "not written ({reason})"),
         }
     }
 }
@@ -226,11 +247,22 @@ impl CacheDir {
         format: Option<Format>,
         normalizer: Normalizer,
     ) -> Result<Cached, LoadError> {
-        let source = fs::canonicalize(path).map_err(LoadError::Io)?;
-        let metadata = fs::metadata(&source).map_err(LoadError::Io)?;
+        let metadata = fs::metadata(path).map_err(LoadError::Io)?;
         if metadata.is_dir() {
             return Err(LoadError::Io(io::Error::from(io::ErrorKind::IsADirectory)));
         }
+        if !metadata.is_file() {
+            // A pipe has no canonical path (`/dev/fd/63` leads to
+            // `pipe:[…]`), and no size or time that tells its content.
+            let bytes = fs::read(path).map_err(LoadError::Io)?;
+            let dict = super::load(&bytes, format, normalizer).map_err(LoadError::Dict)?;
+            return Ok(Cached {
+                dict,
+                entry: self.entry(path, format, normalizer),
+                status: CacheStatus::NotAFile,
+            });
+        }
+        let source = fs::canonicalize(path).map_err(LoadError::Io)?;
         let stamp = Stamp::of(&metadata);
         let entry = self.entry(&source, format, normalizer);
         let mut status = CacheStatus::Written;

@@ -85,7 +85,7 @@ fn eight_processes_fill_one_entry() {
     assert!(verbose.status.success());
     assert_eq!(verbose.stdout, expected.stdout);
     let stderr = String::from_utf8_lossy(&verbose.stderr);
-    assert!(stderr.contains("': Hit\n"), "{stderr}");
+    assert!(stderr.contains("': read\n"), "{stderr}");
     assert_eq!(file_names(&cache.join("boggle")), entries);
 }
 

@@ -276,6 +276,35 @@ fn verbose_reports_kept_and_skipped() {
     );
 }
 
+/// A list that comes down a pipe (`--dict /dev/stdin`, `--dict <(zcat …)`)
+/// is read, not cached: it has no canonical path, and no stamp that would
+/// tell when its content changed.
+#[test]
+fn a_pipe_is_read_and_not_cached() {
+    let temp = TempDir::new("pipe");
+    let args = [
+        "solve",
+        "--dict",
+        "/dev/stdin",
+        "--verbose",
+        "--format",
+        "words",
+        BOARD,
+    ];
+    let out = run_command(
+        boggle().args(args).env("XDG_CACHE_HOME", &temp.0),
+        b"cat\ncats\n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stdout, FOUND);
+    assert!(
+        out.stderr.contains("': not used (not a regular file)\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(!temp.0.join("boggle").exists());
+}
+
 #[test]
 fn errors_name_the_file() {
     let temp = TempDir::new("errors");
