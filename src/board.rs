@@ -154,10 +154,13 @@ impl fmt::Display for BoardError {
                 row,
                 found,
                 expected,
-            } => write!(
-                f,
-                "row {row} has {found} tiles, expected {expected} like row 1"
-            ),
+            } => {
+                let tiles = if *found == 1 { "tile" } else { "tiles" };
+                write!(
+                    f,
+                    "row {row} has {found} {tiles}, expected {expected} like row 1"
+                )
+            }
             BoardErrorKind::NotSquare { tiles, holds_qu } => {
                 let side = tiles.isqrt();
                 write!(
@@ -723,7 +726,7 @@ mod tests {
             "15 tiles do not make a square board (expected 9 or 16), or separate the rows with '/'; \
              note that 'qu' is one tile: write '[q]u' for a q tile and a u tile",
         );
-        check_error("ab/c", "column 4: row 2 has 1 tiles, expected 2 like row 1");
+        check_error("ab/c", "column 4: row 2 has 1 tile, expected 2 like row 1");
         check_error("ab/cd//", "column 7: row 3 has no tile");
         check_error("/", "column 1: row 1 has no tile");
         check_error("ab//cd", "column 4: row 2 has no tile");

@@ -190,7 +190,7 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         Row::argument("one tile", "a").solves("a\t0\t0\n"),
         Row::argument("ragged rows", "ab/c").fails(
             2,
-            "board 'ab/c': column 4: row 2 has 1 tiles, expected 2 like row 1",
+            "board 'ab/c': column 4: row 2 has 1 tile, expected 2 like row 1",
         ),
         Row::argument("17 tiles", "abcdefghijklmnopq").fails(
             2,
@@ -320,7 +320,7 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         .bad_lines(
             format!(
                 "ca/xt\t3\t3\n{}{}ca/xt\t3\t3\n",
-                error_line("ab/c", "column 4: row 2 has 1 tiles, expected 2 like row 1"),
+                error_line("ab/c", "column 4: row 2 has 1 tile, expected 2 like row 1"),
                 error_line(
                     "abcdefghijklmnopq",
                     "17 tiles do not make a square board (expected 16 or 25), or separate \
@@ -328,7 +328,7 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
                 )
             ),
             &[
-                "line 2: column 4: row 2 has 1 tiles",
+                "line 2: column 4: row 2 has 1 tile",
                 "line 3: 17 tiles do not make a square board",
             ],
         ),

@@ -41,7 +41,7 @@ const BAD_LINES: [(&[u8], &str); 6] = [
     ),
     (
         b"ab/c",
-        "column 4: row 2 has 1 tiles, expected 2 like row 1",
+        "column 4: row 2 has 1 tile, expected 2 like row 1",
     ),
 ];
 
