@@ -39,10 +39,7 @@ const BAD_LINES: [(&[u8], &str); 6] = [
         b"*****abcdefghijk",
         "5 wildcard tiles, at most 4 are allowed",
     ),
-    (
-        b"ab/c",
-        "column 4: row 2 has 1 tile, expected 2 like row 1",
-    ),
+    (b"ab/c", "column 4: row 2 has 1 tile, expected 2 like row 1"),
 ];
 
 /// The first this many input lines are solved again with one thread.
