@@ -262,13 +262,18 @@ impl<'s, 'd> Batch<'s, 'd> {
         scratch: &mut Scratch,
         index: usize,
     ) -> io::Result<()> {
-        if board.len() >= PARALLEL_CELLS {
+        let parallel = board.len() >= PARALLEL_CELLS;
+        if self.output.format == Format::Summary {
+            // A summary needs no word list: count and score as they are found.
+            let summary = if parallel {
+                self.solver.summarize_parallel(board)
+            } else {
+                self.solver.summarize_with(board, scratch)
+            };
+            output::write_summary(block, board, summary.count, summary.score)
+        } else if parallel {
             let solution = self.solver.solve_parallel(board);
             self.write(block, board, &solution, index)
-        } else if self.output.format == Format::Summary {
-            // A summary needs no word list: count and score as they are found.
-            let summary = self.solver.summarize_with(board, scratch);
-            output::write_summary(block, board, summary.count, summary.score)
         } else {
             let solution = self.solver.solve_with(board, scratch);
             self.write(block, board, &solution, index)

@@ -182,6 +182,9 @@ fn check(
         .unwrap();
     let parallel = pool.install(|| solver.solve_parallel(board));
     prop_assert_eq!(&parallel, &solution);
+    let parallel = pool.install(|| solver.summarize_parallel(board));
+    prop_assert_eq!(parallel.count, solution.words.len());
+    prop_assert_eq!(parallel.score, solution.score());
     Ok(())
 }
 

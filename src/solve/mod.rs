@@ -182,25 +182,7 @@ impl<'d> Solver<'d> {
     /// The result is the same as [`Solver::solve`]'s.
     pub fn solve_parallel(&self, board: &Board) -> Solution {
         let config = self.config(board);
-        let geometry = Geometry::new(board.rows(), board.cols());
-        let mut grid = Grid::default();
-        grid.fill(board, self.dict, &geometry);
-        let cells = board.len();
-        let chunk = cells.div_ceil(8 * rayon::current_num_threads()).max(1);
-        let parts: Vec<Vec<FoundWord>> = (0..cells.div_ceil(chunk))
-            .into_par_iter()
-            .map_init(State::default, |state, part| {
-                let mut words = Vec::new();
-                let start = part * chunk;
-                let end = (start + chunk).min(cells);
-                let board = Prepared {
-                    geometry: &geometry,
-                    grid: &grid,
-                };
-                state.search(self.dict, board, &config, start..end, &mut words);
-                words
-            })
-            .collect();
+        let parts: Vec<Vec<FoundWord>> = self.search_parts(board, &config);
         // Each part holds its words' first paths; keep the earliest part's.
         let mut seen = vec![false; self.dict.word_count()];
         let mut words = Vec::new();
@@ -210,6 +192,59 @@ impl<'d> Solver<'d> {
             }
         }
         finish(config.rules, words)
+    }
+
+    /// Counts and scores the words of `board` with its start cells split
+    /// over rayon's current pool, without listing or sorting them: the
+    /// figures of [`Solver::summarize_with`], for big boards' summaries.
+    pub fn summarize_parallel(&self, board: &Board) -> Summary {
+        let config = SolveConfig {
+            paths: false,
+            ..self.config(board)
+        };
+        let parts: Vec<Vec<(WordId, u32)>> = self.search_parts(board, &config);
+        let mut seen = vec![false; self.dict.word_count()];
+        let mut summary = Summary {
+            rules: config.rules,
+            count: 0,
+            score: 0,
+        };
+        for (word, score) in parts.into_iter().flatten() {
+            if !std::mem::replace(&mut seen[word.index()], true) {
+                summary.count += 1;
+                summary.score += u64::from(score);
+            }
+        }
+        summary
+    }
+
+    /// Searches `board`'s start cells in contiguous runs over rayon's
+    /// current pool, one sink per run, returned in cell order. A word
+    /// found in several runs is in each of their sinks.
+    fn search_parts<S: Sink + Default + Send>(
+        &self,
+        board: &Board,
+        config: &SolveConfig,
+    ) -> Vec<S> {
+        let geometry = Geometry::new(board.rows(), board.cols());
+        let mut grid = Grid::default();
+        grid.fill(board, self.dict, &geometry);
+        let cells = board.len();
+        let chunk = cells.div_ceil(8 * rayon::current_num_threads()).max(1);
+        (0..cells.div_ceil(chunk))
+            .into_par_iter()
+            .map_init(State::default, |state, part| {
+                let mut sink = S::default();
+                let start = part * chunk;
+                let end = (start + chunk).min(cells);
+                let board = Prepared {
+                    geometry: &geometry,
+                    grid: &grid,
+                };
+                state.search(self.dict, board, config, start..end, &mut sink);
+                sink
+            })
+            .collect()
     }
 }
 
@@ -260,6 +295,13 @@ impl Sink for Vec<FoundWord> {
             score,
             path,
         });
+    }
+}
+
+impl Sink for Vec<(WordId, u32)> {
+    #[inline]
+    fn found(&mut self, word: WordId, _: usize, score: u32, _: &[u32], _: u32, _: bool) {
+        self.push((word, score));
     }
 }
 
