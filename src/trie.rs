@@ -346,13 +346,7 @@ struct Unique {
 /// How many leading symbols `a` and `b` share.
 #[inline]
 fn common_prefix(a: &[u8], b: &[u8]) -> usize {
-    let length = a.len().min(b.len());
-    let (a, b) = (&a[..length], &b[..length]);
-    let mut shared = 0;
-    while shared < length && a[shared] == b[shared] {
-        shared += 1;
-    }
-    shared
+    a.iter().zip(b).take_while(|(x, y)| x == y).count()
 }
 
 /// A trie image being filled in place: zeroed to start with, the size of a
@@ -409,10 +403,7 @@ impl Sections<'_> {
     /// Writes node `index` whole.
     #[inline]
     fn set_node(&mut self, index: usize, node: Node) {
-        let bytes = &mut self.nodes[index * NODE_BYTES..(index + 1) * NODE_BYTES];
-        bytes[..8].copy_from_slice(&node.children.to_le_bytes());
-        bytes[8..12].copy_from_slice(&node.first_child.to_le_bytes());
-        bytes[12..].copy_from_slice(&node.word.to_le_bytes());
+        put_node(self.nodes, index, node);
     }
 
     /// Makes node `child` the child of node `parent` for `symbol`; children
@@ -441,9 +432,10 @@ impl Sections<'_> {
     }
 }
 
-/// Asks the kernel to back `buffer` with huge pages where whole ones fit. An image of a large list is megabytes written once, and
-/// faulting them in 4 KiB pages costs more than building it; 2 MiB pages
-/// take a few hundred times fewer faults. Advice only: nothing changes if
+/// Asks the kernel to back `buffer` with huge pages where whole ones fit.
+/// An image of a large list is megabytes written once, and faulting them in
+/// 4 KiB pages costs more than building it; 2 MiB pages take a few hundred
+/// times fewer faults. Advice only: nothing changes if
 /// the kernel declines, or on other systems.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
@@ -470,6 +462,15 @@ fn advise_huge_pages(buffer: &mut [u8]) {
 /// Huge pages are asked for on Linux only.
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_buffer: &mut [u8]) {}
+
+/// Writes `node` as node `index` of the node section `nodes`.
+#[inline]
+fn put_node(nodes: &mut [u8], index: usize, node: Node) {
+    let bytes = &mut nodes[index * NODE_BYTES..(index + 1) * NODE_BYTES];
+    bytes[..8].copy_from_slice(&node.children.to_le_bytes());
+    bytes[8..12].copy_from_slice(&node.first_child.to_le_bytes());
+    bytes[12..].copy_from_slice(&node.word.to_le_bytes());
+}
 
 /// Writes `value` as the `index`-th little-endian u32 of `bytes`.
 #[inline]
@@ -694,10 +695,15 @@ impl Trie {
                 put_u32(sections.parents, child, index as u32);
             }
             let first_child = if end > first { first as u32 } else { 0 };
-            let node = &mut nodes[index * NODE_BYTES..(index + 1) * NODE_BYTES];
-            node[..8].copy_from_slice(&children.to_le_bytes());
-            node[8..12].copy_from_slice(&first_child.to_le_bytes());
-            node[12..].copy_from_slice(&word.to_le_bytes());
+            put_node(
+                nodes,
+                index,
+                Node {
+                    children,
+                    first_child,
+                    word,
+                },
+            );
             first = end;
             // The next node's first word id, handed down by its parent,
             // which comes before it (past the last node, unused).

@@ -5,31 +5,13 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::temp::TempDir;
 use crate::util::{boggle, run, run_command};
 
-/// A fresh directory of this test's own, removed when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        let dir =
-            std::env::temp_dir().join(format!("boggle-dict-test-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn file(&self, name: &str, bytes: &[u8]) -> String {
-        let path = self.0.join(name);
-        std::fs::write(&path, bytes).unwrap();
-        path.to_str().unwrap().to_owned()
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// Writes `bytes` to the file `name` in `temp`; returns its path as an
+/// argument.
+fn file(temp: &TempDir, name: &str, bytes: &[u8]) -> String {
+    temp.file(name, bytes).to_str().unwrap().to_owned()
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
@@ -55,13 +37,17 @@ fn every_format_gives_the_same_words() {
     let temp = TempDir::new("formats");
     let plain = "cat\nact\ncats\ndog\n";
     let files = [
-        temp.file("plain.txt", plain.as_bytes()),
-        temp.file("anagram.txt", b"act|act|cat\nacst|cats\ndgo|dog\n"),
-        temp.file("stream.txt", b"act!###cat!s!####dog!"),
-        temp.file("words.gz", &gzip(plain.as_bytes())),
-        temp.file("anagram.gz", &gzip(b"act|act|cat\nacst|cats\ndgo|dog\n")),
+        file(&temp, "plain.txt", plain.as_bytes()),
+        file(&temp, "anagram.txt", b"act|act|cat\nacst|cats\ndgo|dog\n"),
+        file(&temp, "stream.txt", b"act!###cat!s!####dog!"),
+        file(&temp, "words.gz", &gzip(plain.as_bytes())),
+        file(
+            &temp,
+            "anagram.gz",
+            &gzip(b"act|act|cat\nacst|cats\ndgo|dog\n"),
+        ),
     ];
-    let compiled = temp.0.join("words.dict");
+    let compiled = temp.path().join("words.dict");
     let compiled = compiled.to_str().unwrap();
     run(&["dict", "compile", &files[0], "-o", compiled]).success();
     for file in files.iter().map(String::as_str).chain([compiled]) {
@@ -155,7 +141,7 @@ fn french_board_with_accents() {
 #[test]
 fn fold_accents_for_dict_files() {
     let temp = TempDir::new("fold");
-    let list = temp.file("words.txt", "Été\nrosé\nœuf\n".as_bytes());
+    let list = file(&temp, "words.txt", "Été\nrosé\nœuf\n".as_bytes());
     let words = |fold: bool, board: &str| {
         let mut args = vec![
             "solve",
@@ -180,7 +166,7 @@ fn fold_accents_for_dict_files() {
 #[test]
 fn dict_info() {
     let temp = TempDir::new("info");
-    let list = temp.file("words.txt", b"cat\nact\ncats\ndon't\nCAT\n");
+    let list = file(&temp, "words.txt", b"cat\nact\ncats\ndon't\nCAT\n");
     let out = run(&["dict", "info", &list]);
     let text = out.success();
     // Checked by hand: 3 words; letters a c s t; nodes: root, a, c, ac,
@@ -205,8 +191,8 @@ fn dict_info() {
 #[test]
 fn cache_written_hit_stale_damaged() {
     let temp = TempDir::new("cache");
-    let cache = temp.0.join("cache");
-    let list = temp.file("words.txt", b"cat\nact\n");
+    let cache = temp.path().join("cache");
+    let list = file(&temp, "words.txt", b"cat\nact\n");
     let solve = [
         "solve", "--dict", &list, "--format", "words", "--sort", "alpha", BOARD,
     ];
@@ -255,7 +241,7 @@ fn cache_written_hit_stale_damaged() {
 #[test]
 fn verbose_reports_kept_and_skipped() {
     let temp = TempDir::new("verbose");
-    let list = temp.file("words.txt", b"cat\nact\ndon't\nx-ray\nCAT\n");
+    let list = file(&temp, "words.txt", b"cat\nact\ndon't\nx-ray\nCAT\n");
     let out = run(&[
         "solve",
         "--dict",
@@ -292,7 +278,7 @@ fn a_pipe_is_read_and_not_cached() {
         BOARD,
     ];
     let out = run_command(
-        boggle().args(args).env("XDG_CACHE_HOME", &temp.0),
+        boggle().args(args).env("XDG_CACHE_HOME", temp.path()),
         b"cat\ncats\n",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -302,20 +288,20 @@ fn a_pipe_is_read_and_not_cached() {
         "{}",
         out.stderr
     );
-    assert!(!temp.0.join("boggle").exists());
+    assert!(!temp.path().join("boggle").exists());
 }
 
 #[test]
 fn errors_name_the_file() {
     let temp = TempDir::new("errors");
-    let missing = temp.0.join("missing.txt");
+    let missing = temp.path().join("missing.txt");
     let missing = missing.to_str().unwrap();
-    let dir = temp.0.to_str().unwrap();
-    let not_utf8 = temp.file("latin1.txt", b"cat\ndog\ncaf\xe9\n");
-    let no_words = temp.file("digits.txt", b"123\n4-5\n");
-    let bad_gzip = temp.file("bad.gz", &gzip(b"cat\ndog\n")[..12]);
-    let bad_stream = temp.file("stream.txt", b"ab!###");
-    let compiled = temp.0.join("words.dict");
+    let dir = temp.path().to_str().unwrap();
+    let not_utf8 = file(&temp, "latin1.txt", b"cat\ndog\ncaf\xe9\n");
+    let no_words = file(&temp, "digits.txt", b"123\n4-5\n");
+    let bad_gzip = file(&temp, "bad.gz", &gzip(b"cat\ndog\n")[..12]);
+    let bad_stream = file(&temp, "stream.txt", b"ab!###");
+    let compiled = temp.path().join("words.dict");
     let compiled = compiled.to_str().unwrap();
     run(&[
         "dict",
@@ -325,11 +311,11 @@ fn errors_name_the_file() {
         compiled,
     ])
     .fails(1, "dictionary '");
-    let good = temp.file("good.txt", b"cat\n");
+    let good = file(&temp, "good.txt", b"cat\n");
     run(&["dict", "compile", &good, "-o", compiled]).success();
     let mut bytes = std::fs::read(compiled).unwrap();
     bytes.truncate(bytes.len() - 3);
-    let truncated = temp.file("truncated.dict", &bytes);
+    let truncated = file(&temp, "truncated.dict", &bytes);
     let cases: [(&str, String); 7] = [
         (missing, format!("dictionary '{missing}': no such file")),
         (dir, format!("dictionary '{dir}': is a directory")),
