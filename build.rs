@@ -8,6 +8,8 @@
 
 #[path = "src/alphabet.rs"]
 mod alphabet;
+#[path = "src/mapped.rs"]
+mod mapped;
 #[path = "src/trie.rs"]
 mod trie;
 

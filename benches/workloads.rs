@@ -1,8 +1,8 @@
 //! The library part of each row of the README's performance table: uniform
 //! and dice-rolled 4×4 boards summarised on one thread and on two, one board
 //! with the bundled list loaded, a 1000×1000 board split over the cells,
-//! and a 250k-word list loaded from text and from its compiled image (what
-//! the cache holds). The whole-process figures come from `benches/cli.sh`.
+//! and a 250k-word list loaded from text (writing its cache entry) and
+//! from its mapped cache entry. The whole-process figures come from `benches/cli.sh`.
 //!
 //! Every row asserts the word counts it produces against a plain sequential
 //! solve done once beforehand, so a broken fast path cannot look fast.
@@ -10,11 +10,9 @@
 use std::hint::black_box;
 
 use boggle::dict::bundled::{self, Lang};
-use boggle::dict::{Format, compiled};
-use boggle::{
-    Board, BoardRng, DiceSet, Dictionary, Normalizer, Roller, Scratch, SolveOptions, Solver,
-};
-use criterion::{Criterion, criterion_group, criterion_main};
+use boggle::dict::cache::{CacheDir, CacheStatus};
+use boggle::{Board, BoardRng, DiceSet, Normalizer, Roller, Scratch, SolveOptions, Solver};
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use rayon::prelude::*;
 
 /// `n` boards rolled with `dice` at `size` from seed `seed`, as
@@ -111,32 +109,39 @@ fn big_board(c: &mut Criterion) {
     group.finish();
 }
 
+/// The `--dict` rows: a 250k-word text list loaded through a cache in a
+/// temporary directory, emptied before each first run and kept for the
+/// cached runs.
 fn dictionaries(c: &mut Criterion) {
-    let text = include_str!("../dictionaries/en.txt");
-    let image = compiled::write_image(&bundled::load(Lang::En).unwrap());
+    let dir = std::env::temp_dir().join(format!("boggle-bench-cache-{}", std::process::id()));
+    let list = dir.join("words.txt");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(&list, include_str!("../dictionaries/en.txt")).unwrap();
+    let cache = CacheDir::new(dir.join("cache"));
+    let load = |expected: CacheStatus| {
+        let cached = cache
+            .load(black_box(&list), None, Normalizer::default())
+            .unwrap();
+        assert_eq!(cached.status, expected);
+        assert_eq!(cached.dict.word_count(), 254_626);
+        cached
+    };
     let mut group = c.benchmark_group("250k-word list");
     group.sample_size(10);
-    group.bench_function("from text (first run)", |b| {
-        b.iter(|| {
-            let dict = boggle::dict::load(
-                black_box(text.as_bytes()),
-                Some(Format::Plain),
-                Normalizer::default(),
-            )
-            .unwrap();
-            let bytes = compiled::write_image(&dict);
-            assert_eq!(dict.word_count(), 254_626);
-            bytes
-        })
+    group.bench_function("from text, entry written (first run)", |b| {
+        b.iter_batched(
+            || {
+                let _ = std::fs::remove_dir_all(cache.dir());
+            },
+            |()| load(CacheStatus::Written),
+            BatchSize::PerIteration,
+        )
     });
-    group.bench_function("from its compiled image (cached run)", |b| {
-        b.iter(|| {
-            let dict: Dictionary = compiled::read(black_box(&image)).unwrap();
-            assert_eq!(dict.word_count(), 254_626);
-            dict
-        })
+    group.bench_function("from its mapped entry (cached run)", |b| {
+        b.iter(|| load(CacheStatus::Hit))
     });
     group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 criterion_group!(workloads, batches, one_board, big_board, dictionaries);

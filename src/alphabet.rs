@@ -103,7 +103,11 @@ impl Alphabet {
     /// The letter of `symbol`.
     #[inline]
     pub fn letter(&self, symbol: Symbol) -> char {
-        self.letters[symbol.index()]
+        // Only a damaged trie holds a symbol past the alphabet.
+        self.letters
+            .get(symbol.index())
+            .copied()
+            .unwrap_or(char::REPLACEMENT_CHARACTER)
     }
 
     /// The letters in symbol order.

@@ -10,6 +10,7 @@
 //! Reading word lists is left to [`crate::dict`].
 
 use crate::alphabet::Symbol;
+use crate::mapped::MappedBytes;
 
 /// A node's index in a trie's arena.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -131,6 +132,8 @@ enum Image {
     Static(&'static [u8]),
     /// Built or read at run time.
     Owned(Vec<u8>),
+    /// Part of a mapped cache entry.
+    Mapped(MappedBytes),
 }
 
 impl Image {
@@ -139,6 +142,7 @@ impl Image {
         match self {
             Image::Static(bytes) => bytes,
             Image::Owned(bytes) => bytes,
+            Image::Mapped(mapped) => mapped.bytes(),
         }
     }
 }
@@ -162,11 +166,14 @@ pub struct Nodes<'a> {
 }
 
 impl<'a> Nodes<'a> {
-    /// The node `id`.
+    /// The node `id`; a node with no child that ends no word when `id` is
+    /// out of range, which a trie that passed its checks never asks for.
     #[inline]
     pub fn get(self, id: NodeId) -> Node {
         let start = id.index() * NODE_BYTES;
-        decode(&self.bytes[start..start + NODE_BYTES])
+        self.bytes
+            .get(start..start + NODE_BYTES)
+            .map_or(Node::EMPTY, decode)
     }
 
     /// Number of nodes.
@@ -495,6 +502,30 @@ impl Trie {
         }
         Ok(Trie {
             image: Image::Static(image),
+            node_count,
+            word_count,
+        })
+    }
+
+    /// A trie whose image this program wrote itself into a cache entry,
+    /// used where the entry is mapped. Only the size is checked here: the
+    /// cache has checked the entry's checksum, so damage is caught, and the
+    /// structure is as this program wrote it. A trie whose image breaks its
+    /// invariants all the same gives wrong words, never a panic or a hang:
+    /// every read of the image is total and every walk bounded.
+    pub fn from_mapped_image(
+        image: MappedBytes,
+        node_count: usize,
+        word_count: usize,
+    ) -> Result<Trie, TrieError> {
+        if node_count == 0 || image.bytes().len() != image_len(node_count, word_count) {
+            return Err(TrieError::new(
+                0,
+                "the image size does not match its counts",
+            ));
+        }
+        Ok(Trie {
+            image: Image::Mapped(image),
             node_count,
             word_count,
         })

@@ -94,7 +94,7 @@ impl CompileArgs {
         }
         // Written whole or not at all, so an interrupted run never leaves
         // a partial dictionary in place of a good one.
-        cache::write_atomically(&self.output, &compiled::write(&dict)).map_err(|error| {
+        cache::write_atomically(&self.output, &[&compiled::write(&dict)]).map_err(|error| {
             anyhow::anyhow!(
                 "cannot write '{}': {}",
                 self.output.display(),

@@ -8,8 +8,17 @@
 //! source had when it was compiled: when they differ, the entry is stale and
 //! is rebuilt. An entry is written to a temporary file in the same directory
 //! and renamed into place, so a reader, or a second process filling the same
-//! entry at once, sees the old entry or a whole new one, never a part. A
-//! damaged entry fails the compiled format's checks and is rebuilt.
+//! entry at once, sees the old entry or a whole new one, never a part.
+//!
+//! After the stamp comes the compiled dictionary in its image form: the
+//! trie as the search uses it, about 50 bytes a word. An entry is mapped,
+//! not read, and its trie used in place, so a run pays only for the pages it
+//! touches, plus one pass over the whole entry for its CRC-32: any damage
+//! (a flipped bit, a cut-off write) fails that check, or the header's, and
+//! the entry is rebuilt. The trie's structure is not checked again on each
+//! run: it is as this program wrote it, and the search reads it with total,
+//! bounded reads, so even an entry forged to pass the checksum gives wrong
+//! words rather than a crash.
 
 use std::fmt;
 use std::fs;
@@ -19,8 +28,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use std::sync::Arc;
+
 use super::{DictError, Dictionary, Format, compiled};
 use crate::alphabet::Normalizer;
+use crate::mapped::MappedFile;
 
 /// The first bytes of a cache entry; the compiled dictionary follows the
 /// source's stamp.
@@ -30,6 +42,12 @@ const ENTRY_MAGIC: &[u8; 8] = b"BOGCACHE";
 /// modification time in seconds and nanoseconds since 1970 (i64, u32) and
 /// four reserved bytes, little-endian.
 const ENTRY_HEADER_LEN: usize = 32;
+
+/// What an entry holds after its header, in its name: 1 was the compiled
+/// dictionary's packed form; 2 is its image form, used where it is mapped.
+/// Entries of another layout are never looked at, so a new build does not
+/// take them for damaged ones.
+const ENTRY_LAYOUT: u32 = 2;
 
 /// A directory of cached compiled dictionaries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -183,7 +201,7 @@ impl Stamp {
 
     fn from_bytes(bytes: &[u8]) -> Option<Stamp> {
         let header = bytes.first_chunk::<ENTRY_HEADER_LEN>()?;
-        if !header.starts_with(ENTRY_MAGIC) {
+        if !header.starts_with(ENTRY_MAGIC) || header[28..] != [0; 4] {
             return None;
         }
         let u64_at = |at: usize| {
@@ -236,6 +254,7 @@ impl CacheDir {
         key.extend_from_slice(format.map_or("auto", Format::name).as_bytes());
         key.push(u8::from(normalizer.fold_accents));
         key.extend_from_slice(&compiled::VERSION.to_le_bytes());
+        key.extend_from_slice(&ENTRY_LAYOUT.to_le_bytes());
         self.dir.join(format!("{:016x}.dict", fnv1a(&key)))
     }
 
@@ -265,27 +284,20 @@ impl CacheDir {
         let source = fs::canonicalize(path).map_err(LoadError::Io)?;
         let stamp = Stamp::of(&metadata);
         let entry = self.entry(&source, format, normalizer);
-        let mut status = CacheStatus::Written;
-        if let Ok(bytes) = fs::read(&entry) {
-            match Stamp::from_bytes(&bytes) {
-                Some(cached) if cached == stamp => {
-                    match compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default()) {
-                        Ok(dict) => {
-                            return Ok(Cached {
-                                dict,
-                                entry,
-                                status: CacheStatus::Hit,
-                            });
-                        }
-                        Err(error) => status = CacheStatus::Damaged(error.to_string()),
-                    }
-                }
-                Some(_) => status = CacheStatus::Stale,
-                None => status = CacheStatus::Damaged("not a cache entry".into()),
+        let status = match read_entry(&entry, stamp) {
+            Some(Ok(dict)) => {
+                return Ok(Cached {
+                    dict,
+                    entry,
+                    status: CacheStatus::Hit,
+                });
             }
-        }
+            Some(Err(status)) => status,
+            None => CacheStatus::Written,
+        };
         let bytes = fs::read(&source).map_err(LoadError::Io)?;
         let dict = super::load(&bytes, format, normalizer).map_err(LoadError::Dict)?;
+        let mut status = status;
         if compiled::is_compiled(&bytes) {
             status = CacheStatus::NotNeeded;
         } else if fs::metadata(&source).map(|m| Stamp::of(&m)).ok() != Some(stamp) {
@@ -305,9 +317,41 @@ impl CacheDir {
     /// Writes `entry` through a temporary file renamed into place.
     fn write_entry(&self, entry: &Path, stamp: Stamp, dict: &Dictionary) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let mut bytes = stamp.to_bytes().to_vec();
-        bytes.extend_from_slice(&compiled::write(dict));
-        write_atomically(entry, &bytes)
+        let (head, image) = compiled::image_parts(dict);
+        write_atomically(entry, &[&stamp.to_bytes(), &head, image])
+    }
+}
+
+/// The dictionary in `entry` when it is there, whole and made for the
+/// source's `stamp`; `None` when there is no entry; otherwise what is wrong
+/// with it. The entry is mapped, not read; where mapping fails it is read
+/// and its trie checked in full.
+fn read_entry(entry: &Path, stamp: Stamp) -> Option<Result<Dictionary, CacheStatus>> {
+    let file = fs::File::open(entry).ok()?;
+    let damaged = |error: DictError| CacheStatus::Damaged(error.to_string());
+    let checked = match MappedFile::map_cache_entry(&file) {
+        Ok(mapped) => {
+            let mapped = Arc::new(mapped);
+            check_stamp(mapped.bytes(), stamp)
+                .map(|()| compiled::read_mapped(mapped.clone(), ENTRY_HEADER_LEN).map_err(damaged))
+        }
+        Err(_) => {
+            let bytes = fs::read(entry).ok()?;
+            check_stamp(&bytes, stamp).map(|()| {
+                compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default()).map_err(damaged)
+            })
+        }
+    };
+    Some(checked.and_then(|read| read))
+}
+
+/// Whether an entry's `bytes` start with the header of one made for the
+/// source's `stamp`: the stale or damaged status when not.
+fn check_stamp(bytes: &[u8], stamp: Stamp) -> Result<(), CacheStatus> {
+    match Stamp::from_bytes(bytes) {
+        Some(cached) if cached == stamp => Ok(()),
+        Some(_) => Err(CacheStatus::Stale),
+        None => Err(CacheStatus::Damaged("not a cache entry".into())),
     }
 }
 
@@ -315,12 +359,12 @@ impl CacheDir {
 /// run can remove them ([`remove_partial_files`]).
 static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
-/// Writes `bytes` to `path` through a temporary file in the same directory
-/// renamed into place, so `path` holds its old content or all of the new,
-/// never a part. The temporary file's name ends in `.tmp`, so it is never
-/// taken for a cache entry; it is removed when the write fails, and by
+/// Writes `parts`, one after the other, to `path` through a temporary file
+/// in the same directory renamed into place, so `path` holds its old
+/// content or all of the new, never a part. The temporary file's name ends
+/// in `.tmp`, so it is never taken for a cache entry; it is removed when the write fails, and by
 /// [`remove_partial_files`] when the process is interrupted.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
+pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -335,7 +379,9 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> io::Result<()> {
     register_partial(&temporary, true);
     let written = (|| {
         let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
+        for part in parts {
+            file.write_all(part)?;
+        }
         file.flush()?;
         drop(file);
         fs::rename(&temporary, path)
@@ -423,7 +469,7 @@ mod tests {
         let mut bytes = fs::read(&third.entry).unwrap();
         let last = bytes.len() - 1;
         bytes[last] ^= 0x40;
-        fs::write(&third.entry, &bytes).unwrap();
+        write_atomically(&third.entry, &[&bytes]).unwrap();
         let fourth = load();
         assert_eq!(
             fourth.status,
@@ -433,7 +479,7 @@ mod tests {
         assert_eq!(load().status, CacheStatus::Hit);
 
         // A truncated entry is damaged too.
-        fs::write(&third.entry, &bytes[..10]).unwrap();
+        write_atomically(&third.entry, &[&bytes[..10]]).unwrap();
         assert!(matches!(load().status, CacheStatus::Damaged(_)));
         assert_eq!(load().status, CacheStatus::Hit);
         // No temporary file is left behind.
@@ -442,6 +488,52 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    /// A hit uses the entry where it is mapped; any one byte of the entry
+    /// changed, and any cut, is caught (by the stamp, the header or the
+    /// checksum), and the words are then read from the source again. The
+    /// entry is replaced by renaming, never written in place, as the cache's
+    /// mapping requires.
+    #[test]
+    fn every_changed_byte_and_every_cut_is_caught() {
+        let temp = TempDir::new("mutations");
+        let list = temp.0.join("words.txt");
+        fs::write(
+            &list,
+            "cat
+dog
+emu
+emus
+",
+        )
+        .unwrap();
+        let cache = CacheDir::new(temp.0.join("cache"));
+        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+        let entry = load().entry;
+        let good = fs::read(&entry).unwrap();
+        let hit = load();
+        assert_eq!(hit.status, CacheStatus::Hit);
+        assert_eq!(words(&hit.dict), ["cat", "dog", "emu", "emus"]);
+        let check = |bytes: &[u8], what: &str| {
+            write_atomically(&entry, &[bytes]).unwrap();
+            let loaded = load();
+            assert_ne!(loaded.status, CacheStatus::Hit, "{what}");
+            assert_eq!(words(&loaded.dict), ["cat", "dog", "emu", "emus"], "{what}");
+        };
+        for at in 0..good.len() {
+            for flip in [0x01, 0x80, 0xff] {
+                let mut bytes = good.clone();
+                bytes[at] ^= flip;
+                check(&bytes, &format!("byte {at} ^ {flip:#x}"));
+            }
+        }
+        for len in 0..good.len() {
+            check(&good[..len], &format!("cut to {len} bytes"));
+        }
+        let mut longer = good.clone();
+        longer.push(0);
+        check(&longer, "one byte more");
     }
 
     #[test]
@@ -526,13 +618,15 @@ mod tests {
         register_partial(&partial, false);
         // A whole write leaves the file and nothing else.
         let whole = temp.0.join("whole.dict");
-        write_atomically(&whole, b"all").unwrap();
+        write_atomically(&whole, &[b"al", b"l"]).unwrap();
         assert_eq!(fs::read(&whole).unwrap(), b"all");
         remove_partial_files();
         assert_eq!(fs::read_dir(&temp.0).unwrap().count(), 1);
         // A write into a missing directory fails and leaves nothing.
-        assert!(write_atomically(&temp.0.join("missing/x.dict"), b"x").is_err());
-        assert!(PARTIAL_FILES.lock().unwrap().is_empty());
+        assert!(write_atomically(&temp.0.join("missing/x.dict"), &[b"x"]).is_err());
+        // (Other tests write at the same time: only this one's files count.)
+        let files = PARTIAL_FILES.lock().unwrap();
+        assert!(!files.iter().any(|file| file.starts_with(&temp.0)));
     }
 
     /// `i` spelled in base 26 with the letters a–z.

@@ -17,7 +17,7 @@
 //! value (u32), in code-point order; the node count and the word count
 //! (u32 each); the load report's skipped and duplicate counts (u64 each:
 //! not letters, too long, duplicates); then the nodes, in one of two forms.
-//! The packed form (`boggle dict compile` and the cache) is the trie's shape
+//! The packed form (`boggle dict compile`) is the trie's shape
 //! (see [`Trie::packed`]): a byte per node, breadth-first, with its child
 //! count and whether it ends a word, then the letter on the edge into each
 //! node but the root, about two bytes a node in all. Everything else the
@@ -25,13 +25,17 @@
 //! [`Trie::from_packed`], which also checks every invariant, so a damaged
 //! file is an error even when its checksum happens to match. Deriving is two
 //! linear passes, cheaper than reading the image it spares from disk. The
-//! image form (flag bit 1: the bundled lists) is the trie's whole image (see
-//! [`Trie`]), ten times larger, which the bundled lists use in place,
-//! without a copy; read from a file, an image is used as it is once
-//! [`Trie::from_image`] has checked the same invariants.
+//! image form (flag bit 1: the bundled lists and the cache's entries) is the
+//! trie's whole image (see [`Trie`]), ten times larger, used in place
+//! without a copy: where it lies in the binary, or where a cache entry is
+//! mapped ([`read_mapped`]). Read from a file, an image is used as it is
+//! once [`Trie::from_image`] has checked the same invariants.
+
+use std::sync::Arc;
 
 use super::{DictError, DictErrorKind, Dictionary, LoadReport};
 use crate::alphabet::{Alphabet, Normalizer};
+use crate::mapped::{MappedBytes, MappedFile};
 use crate::trie::Trie;
 use unicode_normalization::char::is_combining_mark;
 
@@ -59,25 +63,36 @@ pub fn is_compiled(bytes: &[u8]) -> bool {
 /// The compiled form of `dict`, nodes in the packed form.
 pub fn write(dict: &Dictionary) -> Vec<u8> {
     let packed = dict.trie().packed();
-    let mut payload = payload_prefix(dict, packed.len());
+    let mut payload = payload_prefix(dict);
     payload.extend_from_slice(&packed);
-    frame(dict, 0, &payload)
+    let mut bytes = header(dict, 0, &[&payload]);
+    bytes.extend_from_slice(&payload);
+    bytes
 }
 
 /// The compiled form of `dict`, nodes as the trie's whole image: larger,
 /// but usable in place.
 pub fn write_image(dict: &Dictionary) -> Vec<u8> {
-    let image = dict.trie().image();
-    let mut payload = payload_prefix(dict, image.len());
-    payload.extend_from_slice(image);
-    frame(dict, FLAG_IMAGE, &payload)
+    let (head, image) = image_parts(dict);
+    [head.as_slice(), image].concat()
 }
 
-/// The payload up to the nodes, with room for `nodes_len` more bytes.
-fn payload_prefix(dict: &Dictionary, nodes_len: usize) -> Vec<u8> {
+/// [`write_image`]'s bytes in two parts, to be written one after the
+/// other: the header and the payload up to the nodes, then the trie's
+/// image, borrowed rather than copied, as it is megabytes.
+pub fn image_parts(dict: &Dictionary) -> (Vec<u8>, &[u8]) {
+    let image = dict.trie().image();
+    let prefix = payload_prefix(dict);
+    let mut head = header(dict, FLAG_IMAGE, &[&prefix, image]);
+    head.extend_from_slice(&prefix);
+    (head, image)
+}
+
+/// The payload up to the nodes.
+fn payload_prefix(dict: &Dictionary) -> Vec<u8> {
     let letters = dict.alphabet().letters();
     let report = dict.report();
-    let mut payload = Vec::with_capacity(4 + 4 * letters.len() + 8 + 24 + nodes_len);
+    let mut payload = Vec::with_capacity(4 + 4 * letters.len() + 8 + 24);
     payload.extend_from_slice(&(letters.len() as u32).to_le_bytes());
     for &letter in letters {
         payload.extend_from_slice(&u32::from(letter).to_le_bytes());
@@ -94,31 +109,35 @@ fn payload_prefix(dict: &Dictionary, nodes_len: usize) -> Vec<u8> {
     payload
 }
 
-/// The header, then `payload`.
-fn frame(dict: &Dictionary, flags: u32, payload: &[u8]) -> Vec<u8> {
+/// The header of a compiled `dict` whose payload is `parts`, one after the
+/// other.
+fn header(dict: &Dictionary, flags: u32, parts: &[&[u8]]) -> Vec<u8> {
     let flags = flags
         | if dict.normalizer().fold_accents {
             FLAG_FOLD_ACCENTS
         } else {
             0
         };
-    let mut bytes = Vec::with_capacity(HEADER_LEN + payload.len());
+    let payload_len: usize = parts.iter().map(|part| part.len()).sum();
+    let mut bytes = Vec::with_capacity(HEADER_LEN);
     bytes.extend_from_slice(MAGIC);
     bytes.extend_from_slice(&VERSION.to_le_bytes());
     bytes.extend_from_slice(&flags.to_le_bytes());
-    bytes.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    let sum = checksum(&bytes, payload);
+    bytes.extend_from_slice(&(payload_len as u64).to_le_bytes());
+    let sum = checksum(&bytes, parts);
     bytes.extend_from_slice(&sum.to_le_bytes());
     bytes.extend_from_slice(&0u32.to_le_bytes());
-    bytes.extend_from_slice(payload);
     bytes
 }
 
-/// The CRC-32 of the header's first 24 bytes and the payload.
-fn checksum(header: &[u8], payload: &[u8]) -> u32 {
+/// The CRC-32 of the header's first 24 bytes and the payload, `parts` one
+/// after the other.
+fn checksum(header: &[u8], parts: &[&[u8]]) -> u32 {
     let mut hasher = crc32fast::Hasher::new();
     hasher.update(header.get(..24).unwrap_or(header));
-    hasher.update(payload);
+    for part in parts {
+        hasher.update(part);
+    }
     hasher.finalize()
 }
 
@@ -197,6 +216,29 @@ pub fn read_static(bytes: &'static [u8]) -> Result<Dictionary, DictError> {
     finish(prefix, trie, flags & FLAG_FOLD_ACCENTS != 0)
 }
 
+/// Loads a compiled dictionary in the image form that this program wrote
+/// itself into a cache entry, `file`'s bytes from `start` on, using its trie
+/// where the file is mapped. The header and the checksum are checked, so
+/// damage of any kind is an error; the trie's structure is not, as that
+/// would mean a pass over every node on every run (see
+/// [`Trie::from_mapped_image`]).
+pub fn read_mapped(file: Arc<MappedFile>, start: usize) -> Result<Dictionary, DictError> {
+    let bytes = file.bytes().get(start..).unwrap_or_default();
+    let header = read_header(bytes)?;
+    if !header.image {
+        return Err(damaged("a cached list is not in the image form"));
+    }
+    let (prefix, image) = read_prefix(&bytes[HEADER_LEN..])?;
+    let image = MappedBytes::new(
+        file.clone(),
+        file.bytes().len() - image.len()..file.bytes().len(),
+    )
+    .ok_or_else(|| damaged("the image is not in the file"))?;
+    let trie = Trie::from_mapped_image(image, prefix.node_count, prefix.word_count)
+        .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
+    finish(prefix, trie, header.fold_accents)
+}
+
 /// The payload's fields before the nodes.
 struct Prefix {
     alphabet: Alphabet,
@@ -273,7 +315,7 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
     let checksum = bytes
         .get(24..28)
         .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    if self::checksum(bytes, payload) != checksum {
+    if self::checksum(bytes, &[payload]) != checksum {
         return Err(damaged("checksum mismatch"));
     }
     Ok(Header {
@@ -469,7 +511,7 @@ mod tests {
             for bit in [0x01u8, 0x80] {
                 let mut damaged = bytes.to_vec();
                 damaged[offset] ^= bit;
-                let sum = checksum(&damaged, &damaged[HEADER_LEN..]);
+                let sum = checksum(&damaged, &[&damaged[HEADER_LEN..]]);
                 damaged[24..28].copy_from_slice(&sum.to_le_bytes());
                 // Either an error, or (for the load report counts and some
                 // word-id bits that still make a valid trie) a dictionary.
@@ -488,7 +530,7 @@ mod tests {
     fn letters_must_be_in_normal_form() {
         let mut bytes = write_image(&small());
         bytes[12] |= 1;
-        let sum = checksum(&bytes, &bytes[HEADER_LEN..]);
+        let sum = checksum(&bytes, &[&bytes[HEADER_LEN..]]);
         bytes[24..28].copy_from_slice(&sum.to_le_bytes());
         assert_eq!(
             read(&bytes).unwrap_err().to_string(),
@@ -546,7 +588,7 @@ mod tests {
             for bit in 0..8 {
                 let mut damaged = bytes.clone();
                 damaged[offset] ^= 1 << bit;
-                let sum = checksum(&damaged, &damaged[HEADER_LEN..]);
+                let sum = checksum(&damaged, &[&damaged[HEADER_LEN..]]);
                 damaged[24..28].copy_from_slice(&sum.to_le_bytes());
                 assert!(
                     matches!(
@@ -557,6 +599,61 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A mapped image is trusted on its checksum, so one forged to match
+    /// it (every bit of the image flipped in turn, then whole runs of
+    /// garbage) must still load and search without a panic or a hang: the
+    /// words may be wrong, nothing else.
+    #[test]
+    fn forged_mapped_images_never_panic() {
+        use crate::{Board, Normalizer, Rules, SolveConfig, Solver};
+        let dict = small();
+        let bytes = write_image(&dict);
+        let image_start = bytes.len() - dict.trie().image().len();
+        let path = std::env::temp_dir().join(format!("boggle-forged-{}.dict", std::process::id()));
+        let boards: Vec<Board> = ["cat/dog", "e*m/usq/tca", "abcdefghi/qrstu*vwx/tacgodemu"]
+            .iter()
+            .map(|text| Board::parse(text, &Normalizer::default()).unwrap())
+            .collect();
+        let mut garbage = 0x2545_f491_4f6c_dd1du64;
+        let mut forgeries = Vec::new();
+        for offset in image_start..bytes.len() {
+            for bit in 0..8 {
+                let mut forged = bytes.clone();
+                forged[offset] ^= 1 << bit;
+                forgeries.push(forged);
+            }
+        }
+        for _ in 0..64 {
+            let mut forged = bytes.clone();
+            for byte in &mut forged[image_start..] {
+                garbage ^= garbage << 13;
+                garbage ^= garbage >> 7;
+                garbage ^= garbage << 17;
+                *byte = garbage as u8;
+            }
+            forgeries.push(forged);
+        }
+        for mut forged in forgeries {
+            let sum = checksum(&forged, &[&forged[HEADER_LEN..]]);
+            forged[24..28].copy_from_slice(&sum.to_le_bytes());
+            std::fs::write(&path, &forged).unwrap();
+            let file = std::fs::File::open(&path).unwrap();
+            let mapped = Arc::new(MappedFile::map_cache_entry(&file).unwrap());
+            let Ok(forged_dict) = read_mapped(mapped, 0) else {
+                continue;
+            };
+            let _ = words(&forged_dict);
+            let solver = Solver::new(&forged_dict, SolveConfig::new(Rules::Classic));
+            for board in &boards {
+                for found in solver.solve(board).words {
+                    let _ = forged_dict.word_text(found.word);
+                }
+                let _ = solver.solve_parallel(board);
+            }
+        }
+        let _ = std::fs::remove_file(&path);
     }
 
     fn mutations_of(bytes: Vec<u8>) {
