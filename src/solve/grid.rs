@@ -92,9 +92,8 @@ fn around_each<T: Copy>(
 
 /// The codes of [`Grid::padded`] and the bytes of [`Grid::rings`]: a
 /// one-letter tile is its symbol (below 64), so a letter's neighbours are
-/// the bytes equal to it; the special tiles have the high bit set, so they
-/// are found with one mask, and a multi-letter tile carries its first
-/// letter, so it is entered only when the word can go on with it.
+/// the bytes equal to it; a multi-letter tile is its first letter with the
+/// high bit set, and a wildcard the only byte with both high bits set.
 pub(super) struct Padded;
 
 impl Padded {
@@ -106,8 +105,6 @@ impl Padded {
     pub const WILDCARD: u8 = 0xC0;
     /// A cell of the current path, in the large search's own copy.
     pub const VISITED: u8 = 0xFF;
-    /// The high bit of each byte: set for the special tiles.
-    pub const SPECIAL: u64 = 0x8080_8080_8080_8080;
 
     /// The letters a word can take on a tile of code `code`, as a mask.
     fn first_letters(code: u8) -> u64 {

@@ -367,6 +367,8 @@ struct State {
     codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
     path: Vec<u32>,
+    /// The large search's current path, one frame per cell.
+    frames: Vec<large::Frame>,
     /// The scores of the last configuration searched with, per length.
     scores: Scores,
 }
@@ -454,6 +456,7 @@ impl State {
             epoch: self.epoch,
             path: &mut self.path,
             codes: &mut self.codes,
+            frames: &mut self.frames,
             sink,
         };
         let root = search.nodes.get(NodeId::ROOT);
@@ -495,6 +498,8 @@ struct Walk<'a, S> {
     path: &'a mut Vec<u32>,
     /// The large search's codes, the cells of the current path marked.
     codes: &'a mut [u8],
+    /// The large search's current path.
+    frames: &'a mut Vec<large::Frame>,
     sink: &'a mut S,
 }
 
