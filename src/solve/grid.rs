@@ -58,13 +58,64 @@ impl Geometry {
     }
 }
 
-/// Codes of [`Grid::codes`] above the symbols (which are below 64);
-/// [`VISITED`] marks the cells of the current path in the large search's
-/// own copy of [`Grid::padded`].
-pub(super) const VISITED: u8 = 252;
+/// Codes of [`Grid::codes`] above the symbols (which are below 64).
 pub(super) const MANY: u8 = 253;
 pub(super) const WILDCARD: u8 = 254;
 pub(super) const DEAD: u8 = 255;
+
+/// Makes `out` hold, per cell of a padded grid `width` wide whose cells
+/// hold `values`: `combine` of the values of its eight neighbours in
+/// row-major order on the board, 0 on the border.
+fn around_each<T: Copy>(
+    values: &[T],
+    width: usize,
+    out: &mut Vec<u64>,
+    combine: impl Fn([T; 8]) -> u64,
+) {
+    out.clear();
+    out.resize(width, 0);
+    for rows in values.windows(3 * width).step_by(width) {
+        let (above, rows) = rows.split_at(width);
+        let (here, below) = rows.split_at(width);
+        out.push(0);
+        out.extend(
+            above
+                .windows(3)
+                .zip(here.windows(3))
+                .zip(below.windows(3))
+                .map(|((a, h), b)| combine([a[0], a[1], a[2], h[0], h[2], b[0], b[1], b[2]])),
+        );
+        out.push(0);
+    }
+    out.resize(values.len(), 0);
+}
+
+/// The codes of [`Grid::padded`] and the bytes of [`Grid::rings`]: a
+/// one-letter tile is its symbol (below 64), so a letter's neighbours are
+/// the bytes equal to it; a multi-letter tile is its first letter with the
+/// high bit set, and a wildcard the only byte with both high bits set.
+pub(super) struct Padded;
+
+impl Padded {
+    /// A blank, a letter the dictionary lacks, or outside the board.
+    pub const DEAD: u8 = 0x40;
+    /// A multi-letter tile, or-ed with the symbol of its first letter.
+    pub const MANY: u8 = 0x80;
+    /// A wildcard.
+    pub const WILDCARD: u8 = 0xC0;
+    /// A cell of the current path, in the large search's own copy.
+    pub const VISITED: u8 = 0xFF;
+
+    /// The letters a word can take on a tile of code `code`, as a mask.
+    fn first_letters(code: u8) -> u64 {
+        match code {
+            symbol @ 0..64 => 1 << symbol,
+            Padded::WILDCARD => u64::MAX,
+            many if many & Padded::MANY != 0 => 1 << (many % 64),
+            _ => 0,
+        }
+    }
+}
 
 /// A board in the dictionary's symbols.
 #[derive(Clone, Debug, Default)]
@@ -72,9 +123,9 @@ pub(super) struct Grid {
     /// Per cell: its symbol when the tile is one letter, else [`MANY`],
     /// [`WILDCARD`] or [`DEAD`] (a blank, or a letter the dictionary lacks).
     pub codes: Vec<u8>,
-    /// For boards over 64 cells: `codes` on a grid `width` wide, with a
-    /// border of [`DEAD`] cells all around, so that every board cell has
-    /// eight neighbours at fixed offsets. Padded cell `(r + 1) * width + c + 1`
+    /// For boards over 64 cells: the cells' codes in [`Padded`]'s terms on
+    /// a grid `width` wide, with a border of dead cells all around, so that
+    /// every board cell has eight neighbours at fixed offsets. Padded cell `(r + 1) * width + c + 1`
     /// is board cell `r * cols + c`.
     pub padded: Vec<u8>,
     /// The width of the padded grid: the board's columns plus 2.
@@ -83,6 +134,11 @@ pub(super) struct Grid {
     /// on with from it, one bit each (the first letters of its neighbours'
     /// tiles; all for a wildcard neighbour).
     pub around: Vec<u64>,
+    /// For boards over 64 cells, per padded cell: its eight neighbours'
+    /// tiles in row-major order, one byte each, low byte first (see
+    /// [`Padded`]), so that the large search finds the neighbours holding a
+    /// letter with a few operations on one word instead of eight reads.
+    pub rings: Vec<u64>,
     /// A spare buffer for computing `around`: each padded cell's first letters.
     firsts: Vec<u64>,
     /// Per cell whose code is [`MANY`]: its letters are `pool[start..end]`.
@@ -164,43 +220,31 @@ impl Grid {
         let rows = self.codes.len() / cols;
         self.width = width;
         self.padded.clear();
-        self.padded.resize(width, DEAD);
-        for row in self.codes.chunks(cols) {
-            self.padded.push(DEAD);
-            self.padded.extend_from_slice(row);
-            self.padded.push(DEAD);
+        self.padded.resize(width, Padded::DEAD);
+        for (row, codes) in self.codes.chunks(cols).enumerate() {
+            self.padded.push(Padded::DEAD);
+            self.padded
+                .extend(codes.iter().enumerate().map(|(col, &code)| match code {
+                    MANY => {
+                        let first = self.pool[self.many[row * cols + col].0 as usize];
+                        Padded::MANY | first.index() as u8
+                    }
+                    WILDCARD => Padded::WILDCARD,
+                    DEAD => Padded::DEAD,
+                    symbol => symbol,
+                }));
+            self.padded.push(Padded::DEAD);
         }
-        self.padded.resize((rows + 2) * width, DEAD);
+        self.padded.resize((rows + 2) * width, Padded::DEAD);
         // Each cell's first letters, then their union over its neighbours.
         let mut firsts = std::mem::take(&mut self.firsts);
         firsts.clear();
-        firsts.resize(width, 0);
-        for row in 0..rows {
-            firsts.push(0);
-            firsts.extend((row * cols..(row + 1) * cols).map(|cell| self.first_symbols(cell)));
-            firsts.push(0);
-        }
-        firsts.resize((rows + 2) * width, 0);
-        self.around.clear();
-        self.around.resize(width, 0);
-        for row in 1..=rows {
-            self.around.push(0);
-            self.around
-                .extend((row * width + 1..(row + 1) * width - 1).map(|cell| {
-                    let (above, below) = (cell - width, cell + width);
-                    firsts[above - 1]
-                        | firsts[above]
-                        | firsts[above + 1]
-                        | firsts[cell - 1]
-                        | firsts[cell + 1]
-                        | firsts[below - 1]
-                        | firsts[below]
-                        | firsts[below + 1]
-                }));
-            self.around.push(0);
-        }
-        self.around.resize((rows + 2) * width, 0);
+        firsts.extend(self.padded.iter().map(|&code| Padded::first_letters(code)));
+        around_each(&firsts, width, &mut self.around, |letters| {
+            letters.iter().fold(0, |union, first| union | first)
+        });
         self.firsts = firsts;
+        around_each(&self.padded, width, &mut self.rings, u64::from_le_bytes);
     }
 
     /// Adds a multi-letter tile's symbols to the pool; [`DEAD`] when the

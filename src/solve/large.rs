@@ -1,10 +1,11 @@
 //! The search on boards over 64 cells. It works on the padded grid (the
 //! board inside a border of dead cells), so every cell's eight neighbours
 //! are at fixed offsets, and on its own copy of the cells' codes, in which
-//! the cells of the current path are marked visited: one byte read tells
-//! whether a neighbour is open and which letter it holds.
+//! the cells of the current path are marked visited. Each cell's ring, its
+//! neighbours' codes in one word, tells with a few operations which of them
+//! hold a letter the word can go on with; only those are read.
 
-use super::grid::{MANY, VISITED, WILDCARD};
+use super::grid::Padded;
 use super::{Search, Sink, Walk};
 use crate::trie::Node;
 
@@ -48,71 +49,152 @@ impl Search<'_> {
         node: Node,
         depth: usize,
     ) {
+        if self.large_land::<S, PATHS>(walk, padded, node, depth) {
+            self.large_search::<S, PATHS>(walk, padded, node, depth);
+        }
+    }
+
+    /// Having spelled `padded`'s tile to reach `node` at `depth`: reports
+    /// the word there and says whether the board offers a next letter.
+    #[inline(always)]
+    fn large_land<S: Sink, const PATHS: bool>(
+        &self,
+        walk: &mut Walk<'_, S>,
+        padded: usize,
+        node: Node,
+        depth: usize,
+    ) -> bool {
         if depth > self.max_len {
-            return;
+            return false;
         }
         if let Some(word) = node.word() {
             let last = if PATHS { self.unpad(padded) } else { 0 };
             self.report::<S, PATHS>(walk, word, depth, last);
         }
-        let next = node.children & self.grid.around[padded];
-        if next != 0 && depth < self.max_len {
-            self.large_descend::<S, PATHS>(walk, padded, node, next, depth);
-        }
+        depth < self.max_len && node.children & self.grid.around[padded] != 0
     }
 
-    /// Goes from `padded` (spelling `here`, `depth` letters) to each open
-    /// neighbour whose letter is in `next`, and to each special neighbour,
-    /// in row-major order.
-    fn large_descend<S: Sink, const PATHS: bool>(
+    /// Goes on from `padded` (spelling `node`, `depth` letters) through
+    /// every path the board and the trie allow, in row-major order at each
+    /// cell. The path's cells are frames in `walk` rather than recursive
+    /// calls, which would spill the search's inputs on every step; only a
+    /// special tile is entered recursively.
+    fn large_search<S: Sink, const PATHS: bool>(
         &self,
         walk: &mut Walk<'_, S>,
         padded: usize,
-        here: Node,
-        next: u64,
+        node: Node,
         depth: usize,
     ) {
-        let code = std::mem::replace(&mut walk.codes[padded], VISITED);
+        let base = walk.frames.len();
+        self.large_push::<S, PATHS>(walk, padded, node, depth, 0);
+        let width = self.grid.width;
+        // The neighbours in the ring's order, as offsets from the cell
+        // above and left.
+        let offsets = [
+            0,
+            1,
+            2,
+            width,
+            width + 2,
+            2 * width,
+            2 * width + 1,
+            2 * width + 2,
+        ];
+        while let Some(frame) = walk.frames.last_mut() {
+            if frame.candidates == 0 {
+                walk.codes[frame.padded] = frame.code;
+                walk.frames.pop();
+                if PATHS {
+                    walk.path.pop();
+                }
+                if walk.frames.len() == base {
+                    break;
+                }
+                continue;
+            }
+            let slot = frame.candidates.trailing_zeros() / 8;
+            frame.candidates &= frame.candidates - 1;
+            let (here, depth) = (frame.node, frame.depth);
+            let neighbour = frame.padded - width - 1 + offsets[slot as usize % 8];
+            match walk.codes[neighbour] {
+                letter @ 0..64 => {
+                    let child = self.nodes.get(here.child_at(1 << letter));
+                    if self.large_land::<S, PATHS>(walk, neighbour, child, depth + 1) {
+                        // The neighbour's neighbour in the opposite direction
+                        // is this cell.
+                        let came_from = 0x80 << (8 * (7 - slot));
+                        self.large_push::<S, PATHS>(walk, neighbour, child, depth + 1, came_from);
+                    }
+                }
+                Padded::VISITED => {}
+                // A special tile the word can go on with.
+                _ => self.large_enter::<S, PATHS>(walk, neighbour, here, depth),
+            }
+        }
+    }
+
+    /// Adds `padded` (spelling `node`, `depth` letters) to the path, with
+    /// the neighbours still to try: those holding a letter the word can go
+    /// on with (first letters for multi-letter tiles) and the wildcards, but
+    /// not the one whose candidate bit is `came_from` (0 for none), which is
+    /// on the path.
+    #[inline(always)]
+    fn large_push<S: Sink, const PATHS: bool>(
+        &self,
+        walk: &mut Walk<'_, S>,
+        padded: usize,
+        node: Node,
+        depth: usize,
+        came_from: u64,
+    ) {
+        let ring = self.grid.rings[padded];
+        // Wildcards are the only bytes with both high bits set; without its
+        // high bit, a multi-letter tile's byte is its first letter and no
+        // other byte is a letter.
+        let mut candidates = ring & (ring << 1) & HIGH;
+        let firsts = ring & !HIGH;
+        let mut letters = node.children & self.grid.around[padded];
+        while letters != 0 {
+            let symbol = u64::from(letters.trailing_zeros());
+            // No byte of `firsts ^ symbol` has its high bit set, so adding
+            // 0x7F sets it exactly in the bytes that are not zero.
+            candidates |= !((firsts ^ (symbol * ONES)) + !HIGH) & HIGH;
+            letters &= letters - 1;
+        }
+        candidates &= !came_from;
+        let code = std::mem::replace(&mut walk.codes[padded], Padded::VISITED);
         if PATHS {
             walk.path.push(self.unpad(padded));
         }
-        let width = self.grid.width;
-        let (above, below) = (padded - width, padded + width);
-        // Eight calls rather than a loop: the offsets stay in registers.
-        self.large_step::<S, PATHS>(walk, above - 1, here, next, depth);
-        self.large_step::<S, PATHS>(walk, above, here, next, depth);
-        self.large_step::<S, PATHS>(walk, above + 1, here, next, depth);
-        self.large_step::<S, PATHS>(walk, padded - 1, here, next, depth);
-        self.large_step::<S, PATHS>(walk, padded + 1, here, next, depth);
-        self.large_step::<S, PATHS>(walk, below - 1, here, next, depth);
-        self.large_step::<S, PATHS>(walk, below, here, next, depth);
-        self.large_step::<S, PATHS>(walk, below + 1, here, next, depth);
-        if PATHS {
-            walk.path.pop();
-        }
-        walk.codes[padded] = code;
-    }
-
-    /// Steps from `here` (`depth` letters) onto padded cell `neighbour` if
-    /// it is open and its letter is in `next`, or if it is special.
-    #[inline(always)]
-    fn large_step<S: Sink, const PATHS: bool>(
-        &self,
-        walk: &mut Walk<'_, S>,
-        neighbour: usize,
-        here: Node,
-        next: u64,
-        depth: usize,
-    ) {
-        let code = walk.codes[neighbour];
-        if code < 64 {
-            let letter = 1u64 << code;
-            if next & letter != 0 {
-                let child = self.nodes.get(here.child_at(letter));
-                self.large_arrive::<S, PATHS>(walk, neighbour, child, depth + 1);
-            }
-        } else if code == MANY || code == WILDCARD {
-            self.large_enter::<S, PATHS>(walk, neighbour, here, depth);
-        }
+        walk.frames.push(Frame {
+            padded,
+            candidates,
+            node,
+            depth,
+            code,
+        });
     }
 }
+
+/// A cell of the large search's current path, whose neighbours it is going
+/// through.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Frame {
+    /// The padded cell.
+    padded: usize,
+    /// The high bit of each byte of the cell's ring whose neighbour is still
+    /// to try; a neighbour on the path is skipped when its turn comes.
+    candidates: u64,
+    /// The trie node the path spells, up to and including this cell.
+    node: Node,
+    /// The letters spelled so far.
+    depth: usize,
+    /// The cell's code, restored when it leaves the path.
+    code: u8,
+}
+
+/// A one in each byte: times a byte, that byte in all eight.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte.
+const HIGH: u64 = 0x8080_8080_8080_8080;

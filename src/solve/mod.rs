@@ -19,6 +19,8 @@ mod grid;
 mod large;
 mod small;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rayon::prelude::*;
 
 use crate::board::Board;
@@ -182,7 +184,7 @@ impl<'d> Solver<'d> {
     /// The result is the same as [`Solver::solve`]'s.
     pub fn solve_parallel(&self, board: &Board) -> Solution {
         let config = self.config(board);
-        let parts: Vec<Vec<FoundWord>> = self.search_parts(board, &config);
+        let parts: Vec<Vec<FoundWord>> = self.search_parts(board, &config, Vec::new);
         // Each part holds its words' first paths; keep the earliest part's.
         let mut seen = vec![false; self.dict.word_count()];
         let mut words = Vec::new();
@@ -202,29 +204,29 @@ impl<'d> Solver<'d> {
             paths: false,
             ..self.config(board)
         };
-        let parts: Vec<Vec<(WordId, u32)>> = self.search_parts(board, &config);
-        let mut seen = vec![false; self.dict.word_count()];
-        let mut summary = Summary {
-            rules: config.rules,
+        let seen: Vec<AtomicU64> = (0..self.dict.word_count().div_ceil(64))
+            .map(|_| AtomicU64::new(0))
+            .collect();
+        let parts = self.search_parts(board, &config, || SeenOnce {
+            seen: &seen,
             count: 0,
             score: 0,
-        };
-        for (word, score) in parts.into_iter().flatten() {
-            if !std::mem::replace(&mut seen[word.index()], true) {
-                summary.count += 1;
-                summary.score += u64::from(score);
-            }
+        });
+        Summary {
+            rules: config.rules,
+            count: parts.iter().map(|part| part.count).sum(),
+            score: parts.iter().map(|part| part.score).sum(),
         }
-        summary
     }
 
     /// Searches `board`'s start cells in contiguous runs over rayon's
     /// current pool, one sink per run, returned in cell order. A word
     /// found in several runs is in each of their sinks.
-    fn search_parts<S: Sink + Default + Send>(
+    fn search_parts<S: Sink + Send>(
         &self,
         board: &Board,
         config: &SolveConfig,
+        new_sink: impl Fn() -> S + Sync + Send,
     ) -> Vec<S> {
         let geometry = Geometry::new(board.rows(), board.cols());
         let mut grid = Grid::default();
@@ -234,7 +236,7 @@ impl<'d> Solver<'d> {
         (0..cells.div_ceil(chunk))
             .into_par_iter()
             .map_init(State::default, |state, part| {
-                let mut sink = S::default();
+                let mut sink = new_sink();
                 let start = part * chunk;
                 let end = (start + chunk).min(cells);
                 let board = Prepared {
@@ -298,10 +300,31 @@ impl Sink for Vec<FoundWord> {
     }
 }
 
-impl Sink for Vec<(WordId, u32)> {
+/// One part of a summary split over threads: counts and scores the words
+/// it finds before any other part, so the parts' figures add up to the
+/// board's without a merge. Which part counts a word may change from run to
+/// run; the sums do not.
+struct SeenOnce<'a> {
+    /// A bit per word, set by the first part to find it; shared by the parts.
+    seen: &'a [AtomicU64],
+    count: usize,
+    score: u64,
+}
+
+impl Sink for SeenOnce<'_> {
     #[inline]
     fn found(&mut self, word: WordId, _: usize, score: u32, _: &[u32], _: u32, _: bool) {
-        self.push((word, score));
+        let index = word.index();
+        let bit = 1 << (index % 64);
+        // One atomic read-modify-write, so exactly one part sees the bit unset.
+        let first = self
+            .seen
+            .get(index / 64)
+            .is_some_and(|bits| bits.fetch_or(bit, Ordering::Relaxed) & bit == 0);
+        if first {
+            self.count += 1;
+            self.score += u64::from(score);
+        }
     }
 }
 
@@ -367,6 +390,8 @@ struct State {
     codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
     path: Vec<u32>,
+    /// The large search's current path, one frame per cell.
+    frames: Vec<large::Frame>,
     /// The scores of the last configuration searched with, per length.
     scores: Scores,
 }
@@ -454,6 +479,7 @@ impl State {
             epoch: self.epoch,
             path: &mut self.path,
             codes: &mut self.codes,
+            frames: &mut self.frames,
             sink,
         };
         let root = search.nodes.get(NodeId::ROOT);
@@ -495,6 +521,8 @@ struct Walk<'a, S> {
     path: &'a mut Vec<u32>,
     /// The large search's codes, the cells of the current path marked.
     codes: &'a mut [u8],
+    /// The large search's current path.
+    frames: &'a mut Vec<large::Frame>,
     sink: &'a mut S,
 }
 
