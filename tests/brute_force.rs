@@ -1,9 +1,9 @@
 //! The strongest test of the search: on random boards (with Qu, multi-letter,
 //! blank, wildcard and unknown-letter tiles) and random word lists, the
 //! solver finds exactly the words a naive enumerator of every path finds,
-//! with valid paths and the right scores; a summary agrees with the list;
-//! and neither reusing scratch space nor splitting the search over threads
-//! changes anything.
+//! with valid paths and the right scores, over alphabets of a few letters
+//! and of more than 32; a summary agrees with the list; and neither reusing
+//! scratch space nor splitting the search over threads changes anything.
 
 use std::collections::{BTreeMap, HashSet};
 
@@ -14,39 +14,60 @@ use proptest::prelude::*;
 /// The letters random words are made of.
 const LETTERS: &[char] = &['a', 'b', 'e', 'q', 'u', 's', 'ä'];
 
+/// The letters of random words over an alphabet of more than 32 letters
+/// (with [`wide_fillers`]), so that child masks use their high halves: 'и'
+/// and 'к' come after the 32nd letter.
+const WIDE_LETTERS: &[char] = &['a', 'e', 's', 'ä', 'γ', 'и', 'к'];
+
+/// Words that make an alphabet wide: each Greek letter and the first
+/// Cyrillic ones, doubled.
+fn wide_fillers() -> Vec<String> {
+    ('α'..='ω')
+        .chain('а'..='к')
+        .map(|letter| [letter, letter].iter().collect())
+        .collect()
+}
+
 /// Every word spelled by a path of distinct adjacent cells, found the plain
 /// way: walk every path up to `max_letters` letters, expanding wildcards to
 /// every letter of the word list, and look each spelling up.
 fn brute_force(board: &Board, words: &HashSet<String>, max_letters: usize) -> HashSet<String> {
+    let letters: HashSet<char> = words.iter().flat_map(|word| word.chars()).collect();
+    let search = Enumerator {
+        board,
+        words,
+        letters: letters.into_iter().map(String::from).collect(),
+        max_letters,
+    };
     let mut found = HashSet::new();
     let mut path = Vec::new();
     for start in 0..board.len() {
-        walk(
-            board,
-            words,
-            max_letters,
-            start,
-            &mut path,
-            String::new(),
-            &mut found,
-        );
+        walk(&search, start, &mut path, String::new(), &mut found);
     }
     found
 }
 
-fn walk(
-    board: &Board,
-    words: &HashSet<String>,
+/// What [`walk`] searches: a board, a word list and its letters.
+struct Enumerator<'a> {
+    board: &'a Board,
+    words: &'a HashSet<String>,
+    /// Every letter of the word list: what a wildcard stands for.
+    letters: Vec<String>,
     max_letters: usize,
+}
+
+fn walk(
+    search: &Enumerator,
     cell: usize,
     path: &mut Vec<usize>,
     prefix: String,
     found: &mut HashSet<String>,
 ) {
+    let (board, words, max_letters) = (search.board, search.words, search.max_letters);
     let spellings: Vec<String> = match &board.tiles()[cell] {
         Tile::Letter(letter) => vec![letter.to_string()],
         Tile::Letters(letters) => vec![letters.to_string()],
-        Tile::Wildcard => LETTERS.iter().map(|c| c.to_string()).collect(),
+        Tile::Wildcard => search.letters.clone(),
         Tile::Blank => vec![],
     };
     path.push(cell);
@@ -63,7 +84,7 @@ fn walk(
             for c in col.saturating_sub(1)..=col + 1 {
                 let next = r * board.cols() + c;
                 if r < board.rows() && c < board.cols() && !path.contains(&next) {
-                    walk(board, words, max_letters, next, path, text.clone(), found);
+                    walk(search, next, path, text.clone(), found);
                 }
             }
         }
@@ -72,8 +93,13 @@ fn walk(
 }
 
 fn tile() -> impl Strategy<Value = Tile> {
+    tile_of(LETTERS)
+}
+
+/// A random tile, most often one of `letters`.
+fn tile_of(letters: &'static [char]) -> impl Strategy<Value = Tile> {
     prop_oneof![
-        12 => proptest::sample::select(LETTERS).prop_map(Tile::Letter),
+        12 => proptest::sample::select(letters).prop_map(Tile::Letter),
         2 => Just(Tile::qu()),
         1 => Just(Tile::Letters("ab".into())),
         1 => Just(Tile::Letters("se".into())),
@@ -84,12 +110,18 @@ fn tile() -> impl Strategy<Value = Tile> {
 }
 
 fn board(max_side: usize) -> impl Strategy<Value = Board> {
+    board_of(LETTERS, max_side)
+}
+
+/// A random board of at most `max_side` × `max_side` tiles, most of them
+/// `letters`, with at most 2 wildcards.
+fn board_of(letters: &'static [char], max_side: usize) -> impl Strategy<Value = Board> {
     (1..=max_side, 1..=max_side)
-        .prop_flat_map(|(rows, cols)| {
+        .prop_flat_map(move |(rows, cols)| {
             (
                 Just(rows),
                 Just(cols),
-                proptest::collection::vec(tile(), rows * cols),
+                proptest::collection::vec(tile_of(letters), rows * cols),
             )
         })
         .prop_filter_map("at most 2 wildcards", |(rows, cols, tiles)| {
@@ -101,7 +133,12 @@ fn board(max_side: usize) -> impl Strategy<Value = Board> {
 }
 
 fn word(max_len: usize) -> impl Strategy<Value = String> {
-    proptest::collection::vec(proptest::sample::select(LETTERS), 1..=max_len)
+    word_of(LETTERS, max_len)
+}
+
+/// A random word of 1 to `max_len` of `letters`.
+fn word_of(letters: &'static [char], max_len: usize) -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::sample::select(letters), 1..=max_len)
         .prop_map(|letters| letters.into_iter().collect())
 }
 
@@ -221,6 +258,35 @@ proptest! {
     ) {
         check(&board, &words, 1, 4)?;
     }
+
+    #[test]
+    fn wide_alphabets_match_brute_force(
+        board in board_of(WIDE_LETTERS, 5),
+        words in proptest::collection::vec(word_of(WIDE_LETTERS, 5), 1..60),
+        min_len in 1usize..=3,
+    ) {
+        let words = [words, wide_fillers()].concat();
+        check(&board, &words, min_len, 5)?;
+    }
+
+    #[test]
+    fn wide_alphabets_on_boards_over_64_cells_match_brute_force(
+        board in board_of(WIDE_LETTERS, 11).prop_filter("over 64 cells", |b| b.len() > 64),
+        words in proptest::collection::vec(word_of(WIDE_LETTERS, 4), 1..60),
+    ) {
+        let words = [words, wide_fillers()].concat();
+        check(&board, &words, 1, 4)?;
+    }
+}
+
+/// The wide-alphabet tests do search a wide alphabet (as Finnish's 38
+/// letters are), with letters past the 32nd on the board.
+#[test]
+fn wide_fillers_make_a_wide_alphabet() {
+    let dict = Dictionary::from_words(wide_fillers(), Normalizer::default()).unwrap();
+    assert!(dict.alphabet().len() > 32);
+    let high = dict.alphabet().symbol('и').unwrap().index();
+    assert!(high >= 32, "{high}");
 }
 
 /// A board of `rows` × `cols` random tiles with at most 2 wildcards (later
