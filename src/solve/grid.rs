@@ -85,7 +85,8 @@ pub(super) struct Grid {
     pub around: Vec<u64>,
     /// A spare buffer for computing `around`: each padded cell's first letters.
     firsts: Vec<u64>,
-    /// Per cell whose code is [`MANY`]: its letters are `pool[start..end]`.
+    /// Per cell up to the last whose code is [`MANY`]: its letters are
+    /// `pool[start..end]` (other cells' entries mean nothing).
     many: Vec<(u32, u32)>,
     /// The letters of multi-letter tiles.
     pool: Vec<Symbol>,
@@ -114,16 +115,13 @@ impl Grid {
         self.codes.clear();
         self.many.clear();
         self.pool.clear();
-        for tile in board.tiles() {
+        for (cell, tile) in board.tiles().iter().enumerate() {
             let code = match tile {
                 Tile::Letter(letter) => alphabet.symbol(*letter).map_or(DEAD, |s| s.index() as u8),
-                Tile::Letters(letters) => self.push_letters(letters, alphabet),
+                Tile::Letters(letters) => self.push_letters(cell, letters, alphabet),
                 Tile::Wildcard => WILDCARD,
                 Tile::Blank => DEAD,
             };
-            if code != MANY {
-                self.many.push((0, 0));
-            }
             self.codes.push(code);
         }
         if self.codes.len() <= 64 {
@@ -203,9 +201,9 @@ impl Grid {
         self.firsts = firsts;
     }
 
-    /// Adds a multi-letter tile's symbols to the pool; [`DEAD`] when the
-    /// dictionary lacks one of its letters.
-    fn push_letters(&mut self, letters: &str, alphabet: &Alphabet) -> u8 {
+    /// Adds the symbols of the multi-letter tile on `cell` to the pool;
+    /// [`DEAD`] when the dictionary lacks one of its letters.
+    fn push_letters(&mut self, cell: usize, letters: &str, alphabet: &Alphabet) -> u8 {
         let start = self.pool.len();
         for letter in letters.chars() {
             match alphabet.symbol(letter) {
@@ -216,6 +214,9 @@ impl Grid {
                 }
             }
         }
+        // Only multi-letter cells are looked up, so the cells between are
+        // left as they come.
+        self.many.resize(cell, (0, 0));
         self.many.push((start as u32, self.pool.len() as u32));
         MANY
     }
