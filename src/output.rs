@@ -173,6 +173,7 @@ pub fn write_summary<W: Write>(
     count: usize,
     score: u64,
 ) -> io::Result<()> {
+    // Small boards' canonical forms fit; the formatter takes the others.
     let mut canonical = [0u8; 128];
     if let Some(ascii) = board.canonical_ascii(&mut canonical) {
         out.write_all(ascii)?;
