@@ -13,7 +13,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
-use crate::board::Board;
+use crate::board::{Board, Tile};
 use crate::output::{self, Format, OutputOptions};
 use crate::solve::{Scratch, Solution, Solver};
 
@@ -221,10 +221,13 @@ impl<'s, 'd> Batch<'s, 'd> {
             out: Vec::with_capacity(lines.len() * 32),
             outcomes: Vec::with_capacity(lines.len()),
         };
+        // The tiles of the last board, whose buffer the next one reuses.
+        let mut tiles = Vec::new();
         for line in lines {
-            let outcome = match self.board(data, line) {
+            let outcome = match self.board(data, line, std::mem::take(&mut tiles)) {
                 Ok(board) => {
                     self.render_into(&mut group.out, &board, scratch, 0)?;
+                    tiles = board.into_tiles();
                     Outcome::Block {
                         end: group.out.len(),
                     }
@@ -236,14 +239,16 @@ impl<'s, 'd> Batch<'s, 'd> {
         Ok(group)
     }
 
-    /// The board on `line`, or why there is none.
-    fn board(&self, data: &[u8], line: &Line) -> Result<Board, String> {
+    /// The board on `line`, or why there is none; `tiles` is a buffer for
+    /// its tiles.
+    fn board(&self, data: &[u8], line: &Line, tiles: Vec<Tile>) -> Result<Board, String> {
         if line.too_long {
             return Err(format!("line longer than {MAX_LINE_BYTES} bytes"));
         }
         let text = std::str::from_utf8(&data[line.start..line.end])
             .map_err(|_| "not valid UTF-8".to_owned())?;
-        Board::parse(text, self.solver.dict().normalizer()).map_err(|e| e.to_string())
+        Board::parse_reusing(text, self.solver.dict().normalizer(), tiles)
+            .map_err(|e| e.to_string())
     }
 
     /// Solves `board` and formats its output block; `index` is its place

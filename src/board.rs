@@ -195,7 +195,18 @@ impl Board {
     /// Parses a board written in the grammar of SPEC §2, normalising its
     /// letters with `normalizer` (the dictionary's).
     pub fn parse(input: &str, normalizer: &Normalizer) -> Result<Board, BoardError> {
-        if let Some(board) = Board::parse_plain_ascii(input) {
+        Board::parse_reusing(input, normalizer, Vec::new())
+    }
+
+    /// [`Board::parse`], keeping the tiles in `buffer` (whatever it holds is
+    /// dropped) when the board takes the fast path: parsing board after
+    /// board with the buffer of the last one allocates nothing.
+    pub fn parse_reusing(
+        input: &str,
+        normalizer: &Normalizer,
+        buffer: Vec<Tile>,
+    ) -> Result<Board, BoardError> {
+        if let Some(board) = Board::parse_plain_ascii(input, buffer) {
             return Ok(board);
         }
         let mut parser = Parser {
@@ -213,6 +224,11 @@ impl Board {
             && (1..=MAX_SIDE).contains(&cols)
             && rows * cols == tiles.len();
         valid.then_some(Board { rows, cols, tiles })
+    }
+
+    /// The board's tiles, to reuse their buffer with [`Board::parse_reusing`].
+    pub fn into_tiles(self) -> Vec<Tile> {
+        self.tiles
     }
 
     /// Number of rows.
@@ -299,42 +315,91 @@ impl Board {
         run.flush(out)
     }
 
-    /// The fast path of [`Board::parse`] for the common case: ASCII letters
-    /// and `/` only, no empty row. `None` sends anything else, and every
-    /// error, to the full parser.
-    fn parse_plain_ascii(input: &str) -> Option<Board> {
-        let bytes = input.as_bytes();
-        if bytes.is_empty() || !bytes.iter().all(|&b| b.is_ascii_alphabetic() || b == b'/') {
-            return None;
+    /// The canonical form written into `buffer`, when it is ASCII and fits:
+    /// the summaries of small boards, written by the million, need no
+    /// formatting machinery.
+    pub fn canonical_ascii<'b>(&self, buffer: &'b mut [u8]) -> Option<&'b [u8]> {
+        let mut len = 0;
+        let mut put = |bytes: &[u8]| {
+            let end = len + bytes.len();
+            buffer.get_mut(len..end)?.copy_from_slice(bytes);
+            len = end;
+            Some(())
+        };
+        for (row, tiles) in self.tiles.chunks(self.cols).enumerate() {
+            if row > 0 {
+                put(b"/")?;
+            }
+            for tile in tiles {
+                match tile {
+                    Tile::Letter(letter) if letter.is_ascii() && *letter != 'q' => {
+                        put(&[*letter as u8])?
+                    }
+                    Tile::Letter('q') => put(b"[q]")?,
+                    Tile::Letters(letters) if &**letters == "qu" => put(b"qu")?,
+                    Tile::Letters(letters) if letters.is_ascii() => {
+                        put(b"[")?;
+                        put(letters.as_bytes())?;
+                        put(b"]")?
+                    }
+                    Tile::Blank => put(b".")?,
+                    Tile::Wildcard => put(b"*")?,
+                    Tile::Letter(_) | Tile::Letters(_) => return None,
+                }
+            }
         }
+        if self.rows == 1 && self.cols > 1 {
+            // Without it, `abcd` would read back as 2x2.
+            put(b"/")?;
+        }
+        Some(&buffer[..len])
+    }
+
+    /// The fast path of [`Board::parse`] for the common case: ASCII letters
+    /// and `/` only, no empty row, read in one pass into `tiles`. `None`
+    /// sends anything else, and every error, to the full parser.
+    fn parse_plain_ascii(input: &str, mut tiles: Vec<Tile>) -> Option<Board> {
+        let bytes = input.as_bytes();
         let body = bytes.strip_suffix(b"/").unwrap_or(bytes);
-        let has_slash = bytes.contains(&b'/');
-        let mut tiles = Vec::with_capacity(body.len());
-        let mut rows = 0;
+        let has_slash = body.len() < bytes.len() || body.contains(&b'/');
+        tiles.clear();
+        tiles.reserve(body.len());
+        let mut rows = 1;
         let mut cols = 0;
-        for row in body.split(|&b| b == b'/') {
-            let before = tiles.len();
-            let mut i = 0;
-            while i < row.len() {
-                let letter = row[i].to_ascii_lowercase();
-                i += 1;
+        // Where the current row's tiles start.
+        let mut row_start = 0;
+        let mut i = 0;
+        while i < body.len() {
+            let byte = body[i];
+            i += 1;
+            if byte == b'/' {
+                let found = tiles.len() - row_start;
+                if found == 0 || (rows > 1 && found != cols) {
+                    return None;
+                }
+                cols = found;
+                rows += 1;
+                row_start = tiles.len();
+            } else if byte.is_ascii_alphabetic() {
+                let letter = byte.to_ascii_lowercase();
                 if letter == b'q' {
                     // `q` is the Qu face; a `u` right after it is part of it.
-                    if row.get(i).is_some_and(|b| b.eq_ignore_ascii_case(&b'u')) {
+                    if body.get(i).is_some_and(|b| b.eq_ignore_ascii_case(&b'u')) {
                         i += 1;
                     }
                     tiles.push(Tile::qu());
                 } else {
                     tiles.push(Tile::Letter(char::from(letter)));
                 }
-            }
-            let found = tiles.len() - before;
-            rows += 1;
-            if found == 0 || (rows > 1 && found != cols) {
+            } else {
                 return None;
             }
-            cols = found;
         }
+        let found = tiles.len() - row_start;
+        if found == 0 || (rows > 1 && found != cols) {
+            return None;
+        }
+        cols = found;
         if !has_slash {
             let side = tiles.len().isqrt();
             if side * side != tiles.len() {
@@ -619,6 +684,12 @@ mod tests {
             .unwrap_or_else(|e| panic!("{input:?} should parse: {e}"));
         assert_eq!((board.rows(), board.cols()), (rows, cols), "{input:?}");
         assert_eq!(board.canonical(), canonical, "{input:?}");
+        // The byte-level writer agrees, or declines what is not ASCII or
+        // does not fit.
+        let ascii = canonical.is_ascii().then_some(canonical.as_bytes());
+        assert_eq!(board.canonical_ascii(&mut [0; 64]), ascii, "{input:?}");
+        let short = ascii.filter(|ascii| ascii.len() <= 5);
+        assert_eq!(board.canonical_ascii(&mut [0; 5]), short, "{input:?}");
         // The canonical form reads back as the same board.
         let again = Board::parse(canonical, &Normalizer::default()).unwrap();
         assert_eq!(again, board, "{canonical:?} does not round-trip");
@@ -814,7 +885,7 @@ mod tests {
                 holds_qu: false,
             };
             let full = parser.parse(input);
-            if let Some(board) = Board::parse_plain_ascii(input) {
+            if let Some(board) = Board::parse_plain_ascii(input, Vec::new()) {
                 fast += 1;
                 assert_eq!(Ok(board), full, "{input:?}");
             }

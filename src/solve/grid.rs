@@ -58,6 +58,21 @@ impl Geometry {
     }
 }
 
+/// The most cells of the padded grid of a board of at most 64 cells:
+/// `(rows + 2) * (cols + 2)` is at most 198 (a 1×64 board), and a power of
+/// two makes the indexing free of checks.
+const PADDED_CELLS: usize = 256;
+
+/// One mask per cell of the padded grid of a board of at most 64 cells.
+#[derive(Clone, Debug)]
+pub(super) struct PaddedTable([u64; PADDED_CELLS]);
+
+impl Default for PaddedTable {
+    fn default() -> PaddedTable {
+        PaddedTable([0; PADDED_CELLS])
+    }
+}
+
 /// Codes of [`Grid::codes`] above the symbols (which are below 64).
 pub(super) const MANY: u8 = 253;
 pub(super) const WILDCARD: u8 = 254;
@@ -141,15 +156,17 @@ pub(super) struct Grid {
     pub rings: Vec<u64>,
     /// A spare buffer for computing `around`: each padded cell's first letters.
     firsts: Vec<u64>,
-    /// Per cell whose code is [`MANY`]: its letters are `pool[start..end]`.
+    /// Per cell up to the last whose code is [`MANY`]: its letters are
+    /// `pool[start..end]` (other cells' entries mean nothing).
     many: Vec<(u32, u32)>,
     /// The letters of multi-letter tiles.
     pool: Vec<Symbol>,
     /// For boards of at most 64 cells: what `around` holds for larger ones.
     pub small_around: Table,
-    /// For boards of at most 64 cells: each cell's first letters, the
-    /// spare buffer for computing `small_around`.
-    small_first: Table,
+    /// For boards of at most 64 cells: each cell's first letters on the
+    /// padded grid (a border of empty cells, `cols + 2` wide), the spare
+    /// buffer for computing `small_around`.
+    small_firsts: PaddedTable,
     /// For boards of at most 64 cells: bit `c` of `by_symbol[s]` is set when
     /// cell `c` is the one-letter tile of symbol `s`.
     pub by_symbol: Table,
@@ -170,17 +187,25 @@ impl Grid {
         self.codes.clear();
         self.many.clear();
         self.pool.clear();
-        for tile in board.tiles() {
-            let code = match tile {
+        // The codes in one go, then the letters of multi-letter tiles, which
+        // most boards have none of.
+        let mut many = false;
+        self.codes
+            .extend(board.tiles().iter().map(|tile| match tile {
                 Tile::Letter(letter) => alphabet.symbol(*letter).map_or(DEAD, |s| s.index() as u8),
-                Tile::Letters(letters) => self.push_letters(letters, alphabet),
+                Tile::Letters(_) => {
+                    many = true;
+                    MANY
+                }
                 Tile::Wildcard => WILDCARD,
                 Tile::Blank => DEAD,
-            };
-            if code != MANY {
-                self.many.push((0, 0));
+            }));
+        if many {
+            for (cell, tile) in board.tiles().iter().enumerate() {
+                if let Tile::Letters(letters) = tile {
+                    self.codes[cell] = self.push_letters(cell, letters, alphabet);
+                }
             }
-            self.codes.push(code);
         }
         if self.codes.len() <= 64 {
             self.fill_small(geometry);
@@ -191,25 +216,41 @@ impl Grid {
 
     /// Computes the masks of a board of at most 64 cells.
     fn fill_small(&mut self, geometry: &Geometry) {
-        self.special = 0;
-        for cell in 0..self.codes.len() {
-            let first = self.first_symbols(cell);
-            match self.codes[cell] {
-                MANY | WILDCARD => self.special |= 1 << cell,
-                DEAD => {}
-                symbol => self.by_symbol.0[usize::from(symbol) % 64] |= 1 << cell,
+        let (rows, cols) = (geometry.rows, geometry.cols);
+        let width = cols + 2;
+        // Each cell's first letters on the padded grid, whose border stays
+        // empty, then their union over its eight neighbours.
+        self.small_firsts.0[..(rows + 2) * width].fill(0);
+        let mut special = 0;
+        for row in 0..rows {
+            for col in 0..cols {
+                let cell = row * cols + col;
+                let bit = 1 << (cell % 64);
+                match self.codes[cell] {
+                    MANY | WILDCARD => special |= bit,
+                    DEAD => {}
+                    symbol => self.by_symbol.0[usize::from(symbol) % 64] |= bit,
+                }
+                let first = self.first_symbols(cell);
+                self.small_firsts.0[((row + 1) * width + col + 1) % PADDED_CELLS] = first;
             }
-            self.small_first.0[cell] = first;
         }
-        // Each cell's first letters, then their union over its neighbours.
-        for cell in 0..self.codes.len() {
-            let mut neighbours = geometry.masks.0[cell];
-            let mut union = 0;
-            while neighbours != 0 {
-                union |= self.small_first.get(neighbours.trailing_zeros());
-                neighbours &= neighbours - 1;
+        self.special = special;
+        let firsts = &self.small_firsts.0[..(rows + 2) * width];
+        let rows_of = |skip| firsts.chunks_exact(width).skip(skip);
+        let mut around = self.small_around.0.iter_mut();
+        for ((above, here), below) in rows_of(0).zip(rows_of(1)).zip(rows_of(2)) {
+            let windows = above.windows(3).zip(here.windows(3)).zip(below.windows(3));
+            for (((above, here), below), union) in windows.zip(&mut around) {
+                *union = above[0]
+                    | above[1]
+                    | above[2]
+                    | here[0]
+                    | here[2]
+                    | below[0]
+                    | below[1]
+                    | below[2];
             }
-            self.small_around.0[cell] = union;
         }
     }
 
@@ -247,9 +288,9 @@ impl Grid {
         around_each(&self.padded, width, &mut self.rings, u64::from_le_bytes);
     }
 
-    /// Adds a multi-letter tile's symbols to the pool; [`DEAD`] when the
-    /// dictionary lacks one of its letters.
-    fn push_letters(&mut self, letters: &str, alphabet: &Alphabet) -> u8 {
+    /// Adds the symbols of the multi-letter tile on `cell` to the pool;
+    /// [`DEAD`] when the dictionary lacks one of its letters.
+    fn push_letters(&mut self, cell: usize, letters: &str, alphabet: &Alphabet) -> u8 {
         let start = self.pool.len();
         for letter in letters.chars() {
             match alphabet.symbol(letter) {
@@ -260,6 +301,9 @@ impl Grid {
                 }
             }
         }
+        // Only multi-letter cells are looked up, so the cells between are
+        // left as they come.
+        self.many.resize(cell, (0, 0));
         self.many.push((start as u32, self.pool.len() as u32));
         MANY
     }

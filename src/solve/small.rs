@@ -7,7 +7,7 @@
 //! and the board's masks are fixed-size tables, so no lookup is checked.
 
 use super::{Search, Sink, Walk};
-use crate::trie::Node;
+use crate::trie::{Node, WordId};
 
 impl Search<'_> {
     /// Steps onto `cell` (any tile) from `here`, `depth` letters in.
@@ -25,7 +25,7 @@ impl Search<'_> {
                 return;
             }
             if let Some(word) = child.word() {
-                self.report::<S, PATHS>(walk, word, depth, cell);
+                self.small_report::<S, PATHS>(walk, word, depth, cell);
             }
             if depth < self.max_len && child.children & self.grid.small_around.get(cell) != 0 {
                 Search::small_descend::<S, PATHS>(
@@ -38,6 +38,20 @@ impl Search<'_> {
                 );
             }
         });
+    }
+
+    /// [`Search::report`], out of line: the small search's loops keep more
+    /// of their values in registers without its code, which saves more
+    /// than the call costs.
+    #[inline(never)]
+    fn small_report<S: Sink, const PATHS: bool>(
+        &self,
+        walk: &mut Walk<'_, S>,
+        word: WordId,
+        depth: usize,
+        last: u32,
+    ) {
+        self.report::<S, PATHS>(walk, word, depth, last);
     }
 
     /// Goes from `cell`, which spells the node with child mask `children`
@@ -65,6 +79,9 @@ impl Search<'_> {
         let open = search.geometry.masks.get(cell) & !visited;
         let mut letters = children & search.grid.small_around.get(cell);
         let next_depth = depth + 1;
+        // Whether a word may go on past the children: not once they reach
+        // the longest length the filter allows.
+        let deeper = next_depth < search.max_len;
         while letters != 0 {
             let symbol = letters.trailing_zeros();
             letters &= letters - 1;
@@ -74,9 +91,9 @@ impl Search<'_> {
             }
             let child = search.nodes.get(here.child_at(1 << symbol));
             if let Some(word) = child.word() {
-                search.report::<S, PATHS>(walk, word, next_depth, cells.trailing_zeros());
+                search.small_report::<S, PATHS>(walk, word, next_depth, cells.trailing_zeros());
             }
-            if child.children == 0 || next_depth == search.max_len {
+            if child.children == 0 || !deeper {
                 continue;
             }
             while cells != 0 {
