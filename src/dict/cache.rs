@@ -362,8 +362,9 @@ static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// Writes `parts`, one after the other, to `path` through a temporary file
 /// in the same directory renamed into place, so `path` holds its old
 /// content or all of the new, never a part. The temporary file's name ends
-/// in `.tmp`, so it is never taken for a cache entry; it is removed when the write fails, and by
-/// [`remove_partial_files`] when the process is interrupted.
+/// in `.tmp`, so it is never taken for a cache entry; it is removed when
+/// the write fails, and by [`remove_partial_files`] when the process is
+/// interrupted.
 pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let nanos = SystemTime::now()

@@ -140,8 +140,8 @@ pub(super) struct Grid {
     pub codes: Vec<u8>,
     /// For boards over 64 cells: the cells' codes in [`Padded`]'s terms on
     /// a grid `width` wide, with a border of dead cells all around, so that
-    /// every board cell has eight neighbours at fixed offsets. Padded cell `(r + 1) * width + c + 1`
-    /// is board cell `r * cols + c`.
+    /// every board cell has eight neighbours at fixed offsets. Padded cell
+    /// `(r + 1) * width + c + 1` is board cell `r * cols + c`.
     pub padded: Vec<u8>,
     /// The width of the padded grid: the board's columns plus 2.
     pub width: usize,
