@@ -5,6 +5,10 @@
 //! only the pages the search touches (and the one pass that checks the
 //! checksum) are ever read. Copying the 13 MB image of a large list costs
 //! more than everything else its run does.
+//!
+//! The module is private to the crate: mapping is sound only for files
+//! kept to the cache's protocol (see [`MappedFile::map_cache_entry`]),
+//! which code outside the crate could not promise.
 
 use std::fs::File;
 use std::io;

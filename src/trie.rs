@@ -513,7 +513,7 @@ impl Trie {
     /// structure is as this program wrote it. A trie whose image breaks its
     /// invariants all the same gives wrong words, never a panic or a hang:
     /// every read of the image is total and every walk bounded.
-    pub fn from_mapped_image(
+    pub(crate) fn from_mapped_image(
         image: MappedBytes,
         node_count: usize,
         word_count: usize,

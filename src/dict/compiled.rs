@@ -28,7 +28,7 @@
 //! image form (flag bit 1: the bundled lists and the cache's entries) is the
 //! trie's whole image (see [`Trie`]), ten times larger, used in place
 //! without a copy: where it lies in the binary, or where a cache entry is
-//! mapped ([`read_mapped`]). Read from a file, an image is used as it is
+//! mapped (`read_mapped`). Read from a file, an image is used as it is
 //! once [`Trie::from_image`] has checked the same invariants.
 
 use std::sync::Arc;
@@ -222,7 +222,7 @@ pub fn read_static(bytes: &'static [u8]) -> Result<Dictionary, DictError> {
 /// damage of any kind is an error; the trie's structure is not, as that
 /// would mean a pass over every node on every run (see
 /// [`Trie::from_mapped_image`]).
-pub fn read_mapped(file: Arc<MappedFile>, start: usize) -> Result<Dictionary, DictError> {
+pub(crate) fn read_mapped(file: Arc<MappedFile>, start: usize) -> Result<Dictionary, DictError> {
     let bytes = file.bytes().get(start..).unwrap_or_default();
     let header = read_header(bytes)?;
     if !header.image {

@@ -182,7 +182,7 @@ fn ctrl_c_while_compiling_leaves_no_partial_file() {
     // Late: while the entry's temporary file is being written. Watch the
     // cache directory for it, then interrupt.
     let mut caught = false;
-    for attempt in 0..3 {
+    for attempt in 0..5 {
         let cache = temp.path().join(format!("late-{attempt}"));
         let dir = cache.join("boggle");
         let mut child = cached(&cache, &args)
@@ -211,19 +211,23 @@ fn ctrl_c_while_compiling_leaves_no_partial_file() {
             continue;
         }
         interrupt(&child);
-        assert_interrupted(wait_at_most(&mut child, Duration::from_secs(5)));
+        let status = wait_at_most(&mut child, Duration::from_secs(5));
         let entries = file_names(&dir);
         assert!(
             entries.iter().all(|name| !name.ends_with(".tmp")),
             "a partial file was left: {entries:?}"
         );
+        if status.success() {
+            // The write ended before the signal came (on a loaded machine,
+            // starting `kill` can take longer than the write): a whole
+            // entry was left, as checked above. Try again.
+            continue;
+        }
+        assert_interrupted(status);
         caught = true;
         break;
     }
-    assert!(
-        caught,
-        "the temporary file was never seen, so never interrupted"
-    );
+    assert!(caught, "no run was interrupted while writing its entry");
 }
 
 #[test]
