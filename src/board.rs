@@ -315,46 +315,6 @@ impl Board {
         run.flush(out)
     }
 
-    /// The canonical form written into `buffer`, when it is ASCII and fits:
-    /// the summaries of small boards, written by the million, need no
-    /// formatting machinery.
-    pub fn canonical_ascii<'b>(&self, buffer: &'b mut [u8]) -> Option<&'b [u8]> {
-        let mut len = 0;
-        let mut put = |bytes: &[u8]| {
-            let end = len + bytes.len();
-            buffer.get_mut(len..end)?.copy_from_slice(bytes);
-            len = end;
-            Some(())
-        };
-        for (row, tiles) in self.tiles.chunks(self.cols).enumerate() {
-            if row > 0 {
-                put(b"/")?;
-            }
-            for tile in tiles {
-                match tile {
-                    Tile::Letter(letter) if letter.is_ascii() && *letter != 'q' => {
-                        put(&[*letter as u8])?
-                    }
-                    Tile::Letter('q') => put(b"[q]")?,
-                    Tile::Letters(letters) if &**letters == "qu" => put(b"qu")?,
-                    Tile::Letters(letters) if letters.is_ascii() => {
-                        put(b"[")?;
-                        put(letters.as_bytes())?;
-                        put(b"]")?
-                    }
-                    Tile::Blank => put(b".")?,
-                    Tile::Wildcard => put(b"*")?,
-                    Tile::Letter(_) | Tile::Letters(_) => return None,
-                }
-            }
-        }
-        if self.rows == 1 && self.cols > 1 {
-            // Without it, `abcd` would read back as 2x2.
-            put(b"/")?;
-        }
-        Some(&buffer[..len])
-    }
-
     /// The fast path of [`Board::parse`] for the common case: ASCII letters
     /// and `/` only, no empty row, read in one pass into `tiles`. `None`
     /// sends anything else, and every error, to the full parser.
@@ -684,12 +644,6 @@ mod tests {
             .unwrap_or_else(|e| panic!("{input:?} should parse: {e}"));
         assert_eq!((board.rows(), board.cols()), (rows, cols), "{input:?}");
         assert_eq!(board.canonical(), canonical, "{input:?}");
-        // The byte-level writer agrees, or declines what is not ASCII or
-        // does not fit.
-        let ascii = canonical.is_ascii().then_some(canonical.as_bytes());
-        assert_eq!(board.canonical_ascii(&mut [0; 64]), ascii, "{input:?}");
-        let short = ascii.filter(|ascii| ascii.len() <= 5);
-        assert_eq!(board.canonical_ascii(&mut [0; 5]), short, "{input:?}");
         // The canonical form reads back as the same board.
         let again = Board::parse(canonical, &Normalizer::default()).unwrap();
         assert_eq!(again, board, "{canonical:?} does not round-trip");

@@ -173,15 +173,9 @@ pub fn write_summary<W: Write>(
     count: usize,
     score: u64,
 ) -> io::Result<()> {
-    // Small boards' canonical forms fit; the formatter takes the others.
-    let mut canonical = [0u8; 128];
-    if let Some(ascii) = board.canonical_ascii(&mut canonical) {
-        out.write_all(ascii)?;
-    } else {
-        let mut line = Adapter { out, error: Ok(()) };
-        if board.write_canonical(&mut line).is_err() {
-            return line.error;
-        }
+    let mut line = Adapter { out, error: Ok(()) };
+    if board.write_canonical(&mut line).is_err() {
+        return line.error;
     }
     let mut digits = [0u8; 44];
     let mut end = digits.len();

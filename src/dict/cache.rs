@@ -333,7 +333,7 @@ fn read_entry(entry: &Path, stamp: Stamp) -> Option<Result<Dictionary, CacheStat
         Ok(mapped) => {
             let mapped = Arc::new(mapped);
             check_stamp(mapped.bytes(), stamp)
-                .map(|()| compiled::read_mapped(mapped.clone(), ENTRY_HEADER_LEN).map_err(damaged))
+                .map(|()| compiled::read_mapped(mapped, ENTRY_HEADER_LEN).map_err(damaged))
         }
         Err(_) => {
             let bytes = fs::read(entry).ok()?;
