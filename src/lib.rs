@@ -22,6 +22,7 @@ pub mod batch;
 pub mod board;
 pub mod dice;
 pub mod dict;
+pub mod duration;
 pub(crate) mod mapped;
 pub mod output;
 pub mod rules;
