@@ -25,6 +25,7 @@ pub mod dict;
 pub mod duration;
 pub(crate) mod mapped;
 pub mod output;
+pub mod prove;
 pub mod rules;
 pub mod show;
 pub mod solve;

@@ -4,6 +4,7 @@
 mod completions;
 mod dict_args;
 mod dict_cmd;
+mod prove;
 mod random;
 mod show;
 mod solve;
@@ -46,6 +47,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Roll many boards, solve them and summarise their scores
     Stats(stats::StatsArgs),
+    /// Search for the best boards; with --prove, prove which are the best
+    Best(prove::ProveArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page
@@ -61,6 +64,7 @@ impl Command {
             Command::Random(args) => args.run(),
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
+            Command::Best(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Man(args) => args.run(),
         }

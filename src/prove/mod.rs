@@ -1,0 +1,431 @@
+//! `boggle best --prove`: an exhaustive proof of the best boards of a size.
+//!
+//! The space of boards is split into classes, each cell a set of letters:
+//! first by buckets of letters ([`Prover::classes`] of them, one per way to
+//! give every cell a bucket, only the least of each set of turned or
+//! mirrored ones). Each class is bounded from above by an orderly tree of
+//! sums and choices ([`tree`]); a class whose bound is below the target is
+//! discarded whole, any other is split by fixing the next cell in the set
+//! order to each of its letters in turn, down to single boards, which are
+//! scored exactly. The classes are dealt out in turn to parts
+//! ([`Part`]) so a proof can run as independent tasks; [`record`] writes a
+//! part's result, reads it back and merges parts.
+
+pub mod grid;
+pub mod lexicon;
+pub mod record;
+pub mod tree;
+
+use std::fmt;
+
+use rayon::prelude::*;
+
+use crate::{Dictionary, Rules};
+use grid::{Grid, MAX_CELLS};
+use lexicon::Lexicon;
+use tree::TreeBuilder;
+
+/// The letters searched when none are given.
+pub const DEFAULT_LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
+
+/// The most letters a search can take: letters are bits of a `u32`.
+pub const MAX_LETTERS: usize = 32;
+
+/// What to prove.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProveConfig {
+    pub rows: usize,
+    pub cols: usize,
+    /// The letters a cell may hold, distinct; `q` is the Qu tile.
+    pub letters: Vec<char>,
+    pub rules: Rules,
+    /// Every board scoring at least this is found; the others are ruled out.
+    pub min_score: u64,
+}
+
+/// Why a proof cannot start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProveError {
+    /// No cell, or more than [`MAX_CELLS`].
+    Size { rows: usize, cols: usize },
+    /// No letter, more than [`MAX_LETTERS`], or one twice.
+    Letters(String),
+    /// A part that is not one of `1..=count`.
+    Part { index: u64, count: u64 },
+}
+
+impl fmt::Display for ProveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProveError::Size { rows, cols } => write!(
+                f,
+                "a proof takes boards of 1 to {MAX_CELLS} cells, not {rows}x{cols}"
+            ),
+            ProveError::Letters(why) => f.write_str(why),
+            ProveError::Part { index, count } => {
+                write!(
+                    f,
+                    "part {index}/{count} does not exist (expected K/N with 1 <= K <= N)"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ProveError {}
+
+/// One of `count` parts of the class space: part `index` (from 1) takes the
+/// classes numbered `index - 1`, `index - 1 + count`, `index - 1 + 2 count` …,
+/// dealt in turn so that every part is a sample of the whole.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Part {
+    /// The whole space as one part.
+    pub const WHOLE: Part = Part { index: 1, count: 1 };
+
+    /// Part `index` of `count`, checked.
+    pub fn new(index: u64, count: u64) -> Result<Part, ProveError> {
+        if index == 0 || index > count {
+            return Err(ProveError::Part { index, count });
+        }
+        Ok(Part { index, count })
+    }
+}
+
+impl fmt::Display for Part {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// A board found at or above the target.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Found {
+    /// The board in its canonical form (`str/eae/dlp`), the least of its
+    /// turned and mirrored forms.
+    pub board: String,
+    pub count: u64,
+    pub score: u64,
+}
+
+/// What one class of the first split gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClassReport {
+    /// Its position in the part (0, 1, 2 …).
+    pub position: u64,
+    /// Whether it was searched: classes that are a turned or mirrored form
+    /// of another are skipped.
+    pub examined: bool,
+    /// How many bounds were computed in it.
+    pub bounds: u64,
+    /// The boards at or above the target in it.
+    pub boards: Vec<Found>,
+}
+
+/// A proof ready to run: the grid, the word list over the letters, the
+/// buckets of the first split.
+#[derive(Debug)]
+pub struct Prover {
+    config: ProveConfig,
+    grid: Grid,
+    lexicon: Lexicon,
+    /// The letter sets of the first split.
+    buckets: Vec<u32>,
+    /// How many classes the first split makes: buckets ^ cells.
+    classes: u64,
+    /// The dictionary's content, hashed, and its word count.
+    dictionary: String,
+}
+
+impl Prover {
+    /// Prepares the proof of `config` over the words of `dict`.
+    pub fn new(dict: &Dictionary, config: ProveConfig) -> Result<Prover, ProveError> {
+        let grid = Grid::new(config.rows, config.cols).ok_or(ProveError::Size {
+            rows: config.rows,
+            cols: config.cols,
+        })?;
+        check_letters(&config.letters)?;
+        let lexicon = Lexicon::new(dict, &config.letters, config.rules, grid.cells());
+        let buckets = buckets(&config.letters, grid.cells());
+        let classes = (buckets.len() as u64)
+            .checked_pow(grid.cells() as u32)
+            .unwrap_or(u64::MAX);
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(dict.trie().image());
+        let dictionary = format!(
+            "crc32 {:08x}, {} words",
+            hasher.finalize(),
+            dict.word_count()
+        );
+        Ok(Prover {
+            config,
+            grid,
+            lexicon,
+            buckets,
+            classes,
+            dictionary,
+        })
+    }
+
+    pub fn config(&self) -> &ProveConfig {
+        &self.config
+    }
+
+    /// The dictionary as records name it: its content hash and word count.
+    pub fn dictionary(&self) -> &str {
+        &self.dictionary
+    }
+
+    /// How many classes the first split makes, all parts together.
+    pub fn classes(&self) -> u64 {
+        self.classes
+    }
+
+    /// How many classes of the first split fall to `part`.
+    pub fn part_len(&self, part: Part) -> u64 {
+        let first = part.index - 1;
+        if first >= self.classes {
+            0
+        } else {
+            (self.classes - first).div_ceil(part.count)
+        }
+    }
+
+    /// Searches the classes of `part` whose position `skip` does not
+    /// refuse, on rayon's current pool, and gives each one's report to
+    /// `on_class` as it ends (in no set order).
+    pub fn run(
+        &self,
+        part: Part,
+        skip: &(dyn Fn(u64) -> bool + Sync),
+        on_class: &(dyn Fn(ClassReport) + Sync),
+    ) {
+        // Positions go to the pool a slice at a time, so a part of
+        // millions of classes never lists them all at once.
+        const SLICE: u64 = 1 << 16;
+        let len = self.part_len(part);
+        let mut start = 0;
+        while start < len {
+            let positions: Vec<u64> = (start..len.min(start + SLICE))
+                .filter(|&position| !skip(position))
+                .collect();
+            positions.par_iter().with_max_len(1).for_each_init(
+                Search::default,
+                |search, &position| {
+                    let index = part.index - 1 + position * part.count;
+                    on_class(self.search_class(search, position, index));
+                },
+            );
+            start += SLICE;
+        }
+    }
+
+    /// Searches the class numbered `index` of the first split.
+    fn search_class(&self, search: &mut Search, position: u64, index: u64) -> ClassReport {
+        let cells = self.grid.cells();
+        let base = self.buckets.len() as u64;
+        let mut digits = vec![0u64; cells];
+        let mut rest = index;
+        for digit in digits.iter_mut().rev() {
+            *digit = rest % base;
+            rest /= base;
+        }
+        let mut report = ClassReport {
+            position,
+            examined: false,
+            bounds: 0,
+            boards: Vec::new(),
+        };
+        if !grid::is_least(&digits, &self.grid.symmetries) {
+            return report;
+        }
+        report.examined = true;
+        let mut class: Vec<u32> = digits
+            .iter()
+            .map(|&digit| self.buckets[digit as usize])
+            .collect();
+        self.split(search, &mut class, 0, &mut report);
+        report.boards.sort_unstable();
+        report.boards.dedup();
+        report
+    }
+
+    /// Bounds `class`; when the bound reaches the target, fixes the next
+    /// cell of the order (from `step`) to each of its letters in turn.
+    fn split(&self, search: &mut Search, class: &mut [u32], step: usize, report: &mut ClassReport) {
+        let next = (step..self.grid.cells()).find(|&s| class[self.grid.order[s]].count_ones() > 1);
+        let Some(next) = next else {
+            let letters: Vec<u8> = class
+                .iter()
+                .map(|mask| mask.trailing_zeros() as u8)
+                .collect();
+            let (count, score) = self.score(search, &letters);
+            if score >= self.config.min_score {
+                report.boards.push(Found {
+                    board: self.canonical(&letters),
+                    count,
+                    score,
+                });
+            }
+            return;
+        };
+        report.bounds += 1;
+        // The first class builds the tree; the classes split from it are
+        // bounded by the same tree with fewer letters allowed.
+        let bound = if step == 0 {
+            search.tree.bound(&self.grid, &self.lexicon, class)
+        } else {
+            search.tree.value(class)
+        };
+        if bound < self.config.min_score {
+            return;
+        }
+        let cell = self.grid.order[next];
+        let letters = class[cell];
+        let mut rest = letters;
+        while rest != 0 {
+            let letter = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            class[cell] = letter;
+            self.split(search, class, next + 1, report);
+        }
+        class[cell] = letters;
+    }
+
+    /// The exact word count and score of the board of `letters`.
+    pub fn score(&self, search: &mut Search, letters: &[u8]) -> (u64, u64) {
+        search.words.clear();
+        for cell in 0..self.grid.cells() {
+            self.collect(search, letters, cell, Lexicon::ROOT, 0);
+        }
+        search.words.sort_unstable();
+        search.words.dedup();
+        let score = search
+            .words
+            .iter()
+            .map(|&node| u64::from(self.lexicon.points(node)))
+            .sum();
+        (search.words.len() as u64, score)
+    }
+
+    fn collect(&self, search: &mut Search, letters: &[u8], cell: usize, node: u32, used: u32) {
+        let letter = u32::from(letters[cell]);
+        if self.lexicon.mask(node) & (1 << letter) == 0 {
+            return;
+        }
+        let child = self.lexicon.child(node, letter);
+        if self.lexicon.points(child) > 0 {
+            search.words.push(child);
+        }
+        let used = used | 1 << cell;
+        let mut next = self.grid.neighbours[cell] & !used;
+        while next != 0 {
+            let neighbour = next.trailing_zeros() as usize;
+            next &= next - 1;
+            self.collect(search, letters, neighbour, child, used);
+        }
+    }
+
+    /// The canonical text of the board of `letters`: the least of its
+    /// turned and mirrored forms, rows joined by `/`, `q` written `qu`.
+    pub fn canonical(&self, letters: &[u8]) -> String {
+        self.grid
+            .symmetries
+            .iter()
+            .map(|image| {
+                let mut text = String::new();
+                for (cell, &source) in image.iter().enumerate() {
+                    if cell > 0 && cell % self.grid.cols == 0 {
+                        text.push('/');
+                    }
+                    let letter = self.config.letters[usize::from(letters[source])];
+                    text.push(letter);
+                    if letter == 'q' {
+                        text.push('u');
+                    }
+                }
+                if self.grid.rows == 1 && self.grid.cols > 1 {
+                    text.push('/');
+                }
+                text
+            })
+            .min()
+            .unwrap_or_default()
+    }
+}
+
+/// One thread's scratch: the tree arena and the words of a board.
+#[derive(Debug, Default)]
+pub struct Search {
+    tree: TreeBuilder,
+    words: Vec<u32>,
+}
+
+fn check_letters(letters: &[char]) -> Result<(), ProveError> {
+    if letters.is_empty() {
+        return Err(ProveError::Letters("the set of letters is empty".into()));
+    }
+    if letters.len() > MAX_LETTERS {
+        return Err(ProveError::Letters(format!(
+            "a proof takes at most {MAX_LETTERS} letters, not {}",
+            letters.len()
+        )));
+    }
+    for (index, letter) in letters.iter().enumerate() {
+        if !letter.is_alphabetic() || letter.is_uppercase() {
+            return Err(ProveError::Letters(format!(
+                "'{letter}' is not a lower-case letter"
+            )));
+        }
+        if letters[..index].contains(letter) {
+            return Err(ProveError::Letters(format!(
+                "the letter '{letter}' is given twice"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The letter sets of the first split: letters that tend to stand in the
+/// same places go together (vowels; common consonants; rare ones), four
+/// sets up to 9 cells, three above (so bigger boards do not start with
+/// billions of classes). Letters of other alphabets join the last set;
+/// empty sets are dropped.
+fn buckets(letters: &[char], cells: usize) -> Vec<u32> {
+    let groups: &[&str] = if cells <= 9 {
+        &["aeiou", "lnrsy", "chkmpt", "bdfgjqvwxz"]
+    } else {
+        &["aeijou", "hklnrsty", "bcdfgmpqvwxz"]
+    };
+    let mut masks = vec![0u32; groups.len()];
+    for (index, letter) in letters.iter().enumerate() {
+        let group = groups
+            .iter()
+            .position(|group| group.contains(*letter))
+            .unwrap_or(groups.len() - 1);
+        masks[group] |= 1 << index;
+    }
+    masks.retain(|&mask| mask != 0);
+    masks
+}
+
+impl Prover {
+    /// What this proof is run against, as records name it.
+    pub fn setting(&self) -> record::Setting {
+        record::Setting {
+            bound: self.config.min_score,
+            size: format!("{}x{}", self.config.rows, self.config.cols),
+            rules: self.config.rules.name().to_owned(),
+            letters: self.config.letters.iter().collect(),
+            dictionary: self.dictionary.clone(),
+            version: concat!("boggle ", env!("CARGO_PKG_VERSION")).to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,368 @@
+//! Tests of the proof against independent methods: every board of small
+//! sizes over small alphabets scored by the solver (not the proof's own
+//! scoring), random classes whose bound must reach the solver's score of
+//! every board inside them, and parts, merges and checkpoints that must
+//! give what one whole run gives.
+
+use std::collections::BTreeSet;
+use std::sync::Mutex;
+
+use proptest::prelude::*;
+
+use super::record::{self, Record, RecordError, Tally};
+use super::tree::TreeBuilder;
+use super::*;
+use crate::{Board, Normalizer, SolveConfig, Solver};
+
+/// Words over a, e, s, t (and q, i, u, t for Qu), short and long.
+const WORDS: &[&str] = &[
+    "ate", "eat", "tea", "sea", "set", "sat", "east", "seat", "teas", "eats", "sate", "test",
+    "tests", "seats", "state", "states", "taste", "tastes", "asset", "assets", "tease", "teases",
+    "estate", "estates", "sea", "tee", "tees", "see", "sees", "ease", "eases", "tat", "tats",
+    "quit", "quite", "quiet", "quits", "suite", "tie", "ties", "site", "sit", "its", "tit",
+];
+
+fn dict() -> Dictionary {
+    Dictionary::from_words(WORDS.iter().copied(), Normalizer::default()).unwrap()
+}
+
+fn config(rows: usize, cols: usize, letters: &str, min_score: u64) -> ProveConfig {
+    ProveConfig {
+        rows,
+        cols,
+        letters: letters.chars().collect(),
+        rules: Rules::Classic,
+        min_score,
+    }
+}
+
+/// Runs `part` of a proof to its end.
+fn run(prover: &Prover, part: Part) -> Record {
+    let tally = Mutex::new(Tally::new(prover.setting(), part, prover.part_len(part)));
+    prover.run(part, &|_| false, &|report| {
+        tally.lock().unwrap().add(report)
+    });
+    tally.into_inner().unwrap().record(0.0, false)
+}
+
+/// The board's mirror images and turns, written the plain way: as rows of
+/// letters, flipped and transposed.
+fn images(text: &str) -> BTreeSet<String> {
+    let rows: Vec<Vec<String>> = text
+        .split('/')
+        .filter(|row| !row.is_empty())
+        .map(|row| {
+            let mut tiles = Vec::new();
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c == 'q' {
+                    chars.next();
+                    tiles.push("qu".to_owned());
+                } else {
+                    tiles.push(c.to_string());
+                }
+            }
+            tiles
+        })
+        .collect();
+    let write = |rows: &Vec<Vec<String>>| {
+        rows.iter()
+            .map(|row| row.concat())
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let mut all = BTreeSet::new();
+    let mut current = rows.clone();
+    for _ in 0..2 {
+        for _ in 0..2 {
+            for _ in 0..2 {
+                all.insert(write(&current));
+                current.reverse();
+            }
+            current.iter_mut().for_each(|row| row.reverse());
+        }
+        if rows.len() != rows[0].len() {
+            break;
+        }
+        current = (0..rows[0].len())
+            .map(|c| rows.iter().map(|row| row[c].clone()).collect())
+            .collect();
+    }
+    all
+}
+
+/// Every board of `rows` × `cols` over `letters`, scored by the solver:
+/// those at or above `min_score`, and the best score.
+fn brute_force(
+    rows: usize,
+    cols: usize,
+    letters: &str,
+    min_score: u64,
+) -> (Vec<(String, u64, u64)>, u64) {
+    let dict = dict();
+    let solver = Solver::new(&dict, SolveConfig::new(Rules::Classic));
+    let letters: Vec<char> = letters.chars().collect();
+    let cells = rows * cols;
+    let mut best = 0;
+    let mut found = Vec::new();
+    for mut number in 0..letters.len().pow(cells as u32) {
+        let mut text = String::new();
+        for cell in 0..cells {
+            if cell > 0 && cell % cols == 0 {
+                text.push('/');
+            }
+            text.push(letters[number % letters.len()]);
+            number /= letters.len();
+        }
+        let board = Board::parse(&text, &Normalizer::default()).unwrap();
+        let solution = solver.solve(&board);
+        best = best.max(solution.score());
+        if solution.score() >= min_score {
+            found.push((
+                board.canonical(),
+                solution.words.len() as u64,
+                solution.score(),
+            ));
+        }
+    }
+    (found, best)
+}
+
+/// The proof finds exactly the boards enumeration finds, once per kind.
+fn check_against_brute_force(rows: usize, cols: usize, letters: &str, below_best: u64) {
+    let (_, best) = brute_force(rows, cols, letters, u64::MAX);
+    let min_score = best.saturating_sub(below_best).max(1);
+    let (every, _) = brute_force(rows, cols, letters, min_score);
+    let prover = Prover::new(&dict(), config(rows, cols, letters, min_score)).unwrap();
+    let record = run(&prover, Part::WHOLE);
+    assert_eq!(
+        record.boards.first().map(|found| found.score),
+        Some(best),
+        "{rows}x{cols} {letters}"
+    );
+    let proved: BTreeSet<String> = record
+        .boards
+        .iter()
+        .map(|found| found.board.clone())
+        .collect();
+    assert_eq!(proved.len(), record.boards.len());
+    for found in &record.boards {
+        let entry = every.iter().find(|(board, ..)| *board == found.board);
+        assert_eq!(
+            entry,
+            Some(&(found.board.clone(), found.count, found.score))
+        );
+        // No two printed boards are turns or mirror images of each other.
+        assert_eq!(
+            images(&found.board).intersection(&proved).count(),
+            1,
+            "{}",
+            found.board
+        );
+    }
+    for (board, ..) in &every {
+        assert!(
+            images(board).intersection(&proved).next().is_some(),
+            "{board} is missing"
+        );
+    }
+    assert!(
+        every.len() > record.boards.len(),
+        "symmetry should fold some boards together"
+    );
+}
+
+#[test]
+fn agrees_with_enumeration_on_2x2() {
+    check_against_brute_force(2, 2, "aest", 2);
+}
+
+#[test]
+fn agrees_with_enumeration_on_2x3_with_qu() {
+    check_against_brute_force(2, 3, "qiets", 2);
+}
+
+#[test]
+fn agrees_with_enumeration_on_3x3() {
+    check_against_brute_force(3, 3, "aet", 3);
+}
+
+#[test]
+fn agrees_with_enumeration_on_3x2() {
+    check_against_brute_force(3, 2, "aest", 1);
+}
+
+#[test]
+fn images_of_a_board() {
+    assert_eq!(images("ab/cd").len(), 8);
+    assert!(images("ab/cd").contains("db/ca"));
+    assert_eq!(images("abc/def").len(), 4);
+    assert!(images("abc/def").contains("fed/cba"));
+    assert!(images("quab/cd/").is_empty() || images("qua/cd").contains("dc/aqu"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A class's bound is at least the solver's score of any board in it.
+    #[test]
+    fn bound_is_at_least_every_score(
+        shape in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 3)), Just((3, 4))],
+        masks in proptest::collection::vec(1u32..64, 12),
+        picks in proptest::collection::vec(0usize..6, 12),
+    ) {
+        let letters = "aestqi";
+        let (rows, cols) = shape;
+        let dict = dict();
+        let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
+        let class = &masks[..rows * cols];
+        let mut text = String::new();
+        for cell in 0..rows * cols {
+            if cell > 0 && cell % cols == 0 {
+                text.push('/');
+            }
+            let allowed: Vec<usize> = (0..6).filter(|l| class[cell] & (1 << l) != 0).collect();
+            text.push(letters.as_bytes()[allowed[picks[cell] % allowed.len()]] as char);
+        }
+        let board = Board::parse(&text, &Normalizer::default()).unwrap();
+        let score = Solver::new(&dict, SolveConfig::new(Rules::Classic)).solve(&board).score();
+        let bound = TreeBuilder::default().bound(&prover.grid, &prover.lexicon, class);
+        prop_assert!(bound >= score, "{text}: bound {bound} < score {score}");
+    }
+}
+
+#[test]
+fn merged_parts_equal_the_whole_run() {
+    let prover = Prover::new(&dict(), config(3, 3, "aest", 12)).unwrap();
+    let whole = run(&prover, Part::WHOLE);
+    assert!(!whole.boards.is_empty());
+    let parts: Vec<Record> = (1..=3)
+        .map(|index| run(&prover, Part::new(index, 3).unwrap()))
+        .collect();
+    assert!(parts.iter().all(|part| part.total < whole.total));
+    let merged = record::merge(&parts).unwrap();
+    assert_eq!(merged, whole);
+    // Through text and back.
+    let texts: Vec<Record> = parts
+        .iter()
+        .map(|part| {
+            let mut text = Vec::new();
+            part.write(&mut text).unwrap();
+            Record::parse(std::str::from_utf8(&text).unwrap()).unwrap()
+        })
+        .collect();
+    assert_eq!(record::merge(&texts).unwrap(), whole);
+}
+
+#[test]
+fn merge_refuses_missing_duplicated_and_foreign_parts() {
+    let prover = Prover::new(&dict(), config(2, 3, "aest", 3)).unwrap();
+    let parts: Vec<Record> = (1..=3)
+        .map(|index| run(&prover, Part::new(index, 3).unwrap()))
+        .collect();
+    assert_eq!(
+        record::merge(&parts[..2]),
+        Err(RecordError::Absent(vec!["3/3".into()]))
+    );
+    let twice = [
+        parts[0].clone(),
+        parts[1].clone(),
+        parts[1].clone(),
+        parts[2].clone(),
+    ];
+    assert_eq!(
+        record::merge(&twice),
+        Err(RecordError::Duplicate(Part::new(2, 3).unwrap()))
+    );
+    let mut other = parts.clone();
+    other[2].setting.bound = 4;
+    assert!(matches!(
+        record::merge(&other),
+        Err(RecordError::Mismatch { field: "bound", .. })
+    ));
+    let mut other = parts.clone();
+    other[1].setting.dictionary = "crc32 00000000, 3 words".into();
+    assert!(matches!(
+        record::merge(&other),
+        Err(RecordError::Mismatch {
+            field: "dictionary",
+            ..
+        })
+    ));
+    let mut other = parts.clone();
+    other[0].covered -= 1;
+    assert_eq!(
+        record::merge(&other),
+        Err(RecordError::Unfinished(Part::new(1, 3).unwrap()))
+    );
+    assert_eq!(record::merge(&[]), Err(RecordError::NoParts));
+}
+
+#[test]
+fn a_checkpoint_resumes_to_the_same_result() {
+    let prover = Prover::new(&dict(), config(3, 3, "aest", 12)).unwrap();
+    let whole = run(&prover, Part::WHOLE);
+    // Search every other class, as if the run were stopped, and save.
+    let total = prover.part_len(Part::WHOLE);
+    let tally = Mutex::new(Tally::new(prover.setting(), Part::WHOLE, total));
+    prover.run(Part::WHOLE, &|position| position % 2 == 1, &|report| {
+        tally.lock().unwrap().add(report)
+    });
+    let mut text = Vec::new();
+    tally
+        .into_inner()
+        .unwrap()
+        .record(1.5, true)
+        .write(&mut text)
+        .unwrap();
+    let checkpoint = Record::parse(std::str::from_utf8(&text).unwrap()).unwrap();
+    assert!(checkpoint.covered < checkpoint.total);
+    // Resume: only the classes not done are searched.
+    let tally = Tally::resume(checkpoint, prover.setting(), Part::WHOLE, total).unwrap();
+    let searched = Mutex::new(Vec::new());
+    let tally = Mutex::new(tally);
+    prover.run(
+        Part::WHOLE,
+        &|position| tally.lock().unwrap().is_done(position),
+        &|report| {
+            searched.lock().unwrap().push(report.position);
+            tally.lock().unwrap().add(report);
+        },
+    );
+    assert!(
+        searched
+            .into_inner()
+            .unwrap()
+            .iter()
+            .all(|position| position % 2 == 1)
+    );
+    let resumed = tally.into_inner().unwrap().record(0.0, false);
+    assert_eq!(resumed.seconds, 1.5);
+    assert_eq!(
+        Record {
+            seconds: 0.0,
+            ..resumed
+        },
+        whole
+    );
+    // A checkpoint of another proof is refused.
+    let other = Prover::new(&dict(), config(3, 3, "aest", 13)).unwrap();
+    let mut text = Vec::new();
+    whole.write(&mut text).unwrap();
+    let record = Record::parse(std::str::from_utf8(&text).unwrap()).unwrap();
+    assert!(Tally::resume(record, other.setting(), Part::WHOLE, total).is_err());
+}
+
+#[test]
+fn bad_configurations_are_refused() {
+    let dict = dict();
+    assert_eq!(
+        Prover::new(&dict, config(6, 6, "aest", 1)).unwrap_err(),
+        ProveError::Size { rows: 6, cols: 6 }
+    );
+    assert!(Prover::new(&dict, config(2, 2, "", 1)).is_err());
+    assert!(Prover::new(&dict, config(2, 2, "aa", 1)).is_err());
+    assert!(Prover::new(&dict, config(2, 2, "a1", 1)).is_err());
+    assert!(Part::new(0, 3).is_err());
+    assert!(Part::new(4, 3).is_err());
+}
