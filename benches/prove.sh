@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The README's figures for `boggle best --prove`: the whole 3×3 proof, and
+# samples of parts of the 3×4 and 4×4 proofs extrapolated to the whole.
+#
+#     bash benches/prove.sh [WORDLIST]           # default ../shared/wordlists/enable2k.txt
+#     SAMPLES=3 bash benches/prove.sh            # parts per sample (default 5)
+#     ONLY=3x4 bash benches/prove.sh             # one row: 3x3, 3x4 or 4x4
+#     PARTS_3X4=10000 PARTS_4X4=1000000 bash benches/prove.sh   # bigger parts
+#
+# A sample runs randomly chosen parts `--shard K/N` on one thread each and
+# sums their user and system CPU time. Parts are dealt class by class in
+# turn, so each is a systematic sample of the whole space, and the whole
+# proof costs about N times a part's mean. The parts are drawn with a fixed
+# seed, so a rerun measures the same ones.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+words="${1:-../shared/wordlists/enable2k.txt}"
+samples="${SAMPLES:-5}"
+only="${ONLY:-}"
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
+
+cargo build --release --locked --quiet
+boggle="$PWD/target/release/boggle"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+if [ -z "$only" ] || [ "$only" = 3x3 ]; then
+    echo "== 3x3, proving 545 optimal, -j 2"
+    /usr/bin/time -f '%e s wall, %U s user, %S s system' \
+        "$boggle" best --prove --size 3x3 --min-score 545 --dict "$words" -j 2
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+# sample SIZE BOUND PARTS SEED: runs $samples random parts of PARTS and
+# prints each part's CPU seconds, their mean and the whole proof's estimate.
+sample() {
+    local size=$1 bound=$2 parts=$3 seed=$4
+    echo "== $size, proving $bound: $samples random parts of $parts, one thread each"
+    local picks
+    picks=$(awk -v n="$samples" -v parts="$parts" -v seed="$seed" \
+        'BEGIN { srand(seed); for (i = 0; i < n; i++) print 1 + int(rand() * parts) }')
+    local total=0
+    for k in $picks; do
+        # A part that needs more memory than this fails instead of
+        # pushing a shared machine into swap.
+        (ulimit -v "${MEMORY_KB:-8388608}"; /usr/bin/time -f '%U %S' -o "$work/time" \
+            "$boggle" best --prove --size "$size" --min-score "$bound" --dict "$words" \
+            --shard "$k/$parts" -j 1 > "$work/part.txt") || { echo "part $k/$parts failed"; continue; }
+        local seconds
+        seconds=$(awk '{ print $1 + $2 }' "$work/time")
+        echo "part $k/$parts: $seconds s CPU; $(grep -E '^# (covered|classes examined|bound computations)' "$work/part.txt" | tr '\n' ' ')"
+        grep -v '^#' "$work/part.txt" || true
+        total=$(awk -v a="$total" -v b="$seconds" 'BEGIN { print a + b }')
+    done
+    awk -v total="$total" -v n="$samples" -v parts="$parts" 'BEGIN {
+        mean = total / n
+        printf "mean %.2f s CPU per part; whole proof about %.0f CPU-seconds = %.1f CPU-hours\n",
+            mean, mean * parts, mean * parts / 3600
+    }'
+    echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+if [ -z "$only" ] || [ "$only" = 3x4 ]; then
+    sample 3x4 1651 "${PARTS_3X4:-100000}" 1
+fi
+if [ -z "$only" ] || [ "$only" = 4x4 ]; then
+    sample 4x4 3625 "${PARTS_4X4:-10000000}" 1
+fi
