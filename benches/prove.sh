@@ -43,7 +43,7 @@ sample() {
     local picks
     picks=$(awk -v n="$samples" -v parts="$parts" -v seed="$seed" \
         'BEGIN { srand(seed); for (i = 0; i < n; i++) print 1 + int(rand() * parts) }')
-    local total=0
+    local total=0 measured=0
     for k in $picks; do
         # A part that needs more memory than this fails instead of
         # pushing a shared machine into swap.
@@ -55,8 +55,10 @@ sample() {
         echo "part $k/$parts: $seconds s CPU; $(grep -E '^# (covered|classes examined|bound computations)' "$work/part.txt" | tr '\n' ' ')"
         grep -v '^#' "$work/part.txt" || true
         total=$(awk -v a="$total" -v b="$seconds" 'BEGIN { print a + b }')
+        measured=$((measured + 1))
     done
-    awk -v total="$total" -v n="$samples" -v parts="$parts" 'BEGIN {
+    [ "$measured" -gt 0 ] || { echo "no part finished"; return; }
+    awk -v total="$total" -v n="$measured" -v parts="$parts" 'BEGIN {
         mean = total / n
         printf "mean %.2f s CPU per part; whole proof about %.0f CPU-seconds = %.1f CPU-hours\n",
             mean, mean * parts, mean * parts / 3600
