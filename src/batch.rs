@@ -8,7 +8,7 @@
 //! caller's choice: any [`Write`], and a callback for messages meant for
 //! standard error.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -54,6 +54,9 @@ struct Chunk {
     data: Vec<u8>,
     /// Where each line is in `data`; blank and comment lines are left out.
     lines: Vec<Line>,
+    /// The last line read ended with `\r`: a `\n` right after it belongs
+    /// to that line end, and does not end an empty line.
+    after_cr: bool,
 }
 
 /// One input line of a [`Chunk`].
@@ -317,28 +320,15 @@ impl Chunk {
         self.lines.clear();
         while self.lines.len() < max_lines && self.data.len() < CHUNK_BYTES {
             let start = self.data.len();
-            let read = input
-                .by_ref()
-                .take(MAX_LINE_BYTES as u64 + 1)
-                .read_until(b'\n', &mut self.data)?;
-            if read == 0 {
+            let Some(too_long) = read_line(input, &mut self.data, &mut self.after_cr)? else {
                 return Ok(true);
-            }
+            };
             *number += 1;
-            let too_long = read > MAX_LINE_BYTES && self.data.last() != Some(&b'\n');
             if too_long {
-                skip_line(input)?;
                 self.data.truncate(start + 64);
             }
-            let mut end = self.data.len();
+            let end = self.data.len();
             let mut line_start = start;
-            let line = &self.data[start..end];
-            if line.ends_with(b"\n") {
-                end -= 1;
-            }
-            if self.data[start..end].ends_with(b"\r") {
-                end -= 1;
-            }
             if *number == 1 && self.data[start..end].starts_with(b"\xEF\xBB\xBF") {
                 line_start += 3;
             }
@@ -348,7 +338,6 @@ impl Chunk {
                 self.data.truncate(start);
                 continue;
             }
-            self.data.truncate(end);
             self.lines.push(Line {
                 number: *number,
                 start: line_start,
@@ -360,17 +349,44 @@ impl Chunk {
     }
 }
 
-/// Reads and drops the rest of an over-long line.
-fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
+/// Appends the next line of `input` to `data`, without its end: `\n`,
+/// `\r\n` or a lone `\r` (`after_cr` carries a `\r` over to the next call,
+/// which drops the `\n` that may follow it). Keeps at most
+/// [`MAX_LINE_BYTES`] of the line and reads the rest to its end. Returns
+/// whether the line was longer, or `None` at the end of the input.
+fn read_line<R: BufRead>(
+    input: &mut R,
+    data: &mut Vec<u8>,
+    after_cr: &mut bool,
+) -> io::Result<Option<bool>> {
+    let mut room = MAX_LINE_BYTES;
+    let mut read_any = false;
+    let mut too_long = false;
     loop {
-        let buffer = input.fill_buf()?;
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
         if buffer.is_empty() {
-            return Ok(());
+            return Ok(read_any.then_some(too_long));
         }
-        match buffer.iter().position(|&b| b == b'\n') {
-            Some(newline) => {
-                input.consume(newline + 1);
-                return Ok(());
+        if std::mem::take(after_cr) && buffer[0] == b'\n' {
+            input.consume(1);
+            continue;
+        }
+        read_any = true;
+        let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+        let text = &buffer[..end.unwrap_or(buffer.len())];
+        let kept = text.len().min(room);
+        data.extend_from_slice(&text[..kept]);
+        room -= kept;
+        too_long |= kept < text.len();
+        match end {
+            Some(end) => {
+                *after_cr = buffer[end] == b'\r';
+                input.consume(end + 1);
+                return Ok(Some(too_long));
             }
             None => {
                 let len = buffer.len();
@@ -389,6 +405,18 @@ mod tests {
 
     #[track_caller]
     fn check(input: &[u8], format: Format, chunk: usize, expected: &str, expected_errors: &[&str]) {
+        check_reader(input, format, chunk, expected, expected_errors);
+    }
+
+    /// [`check`] with any reader, such as one of a tiny buffer.
+    #[track_caller]
+    fn check_reader(
+        input: impl BufRead,
+        format: Format,
+        chunk: usize,
+        expected: &str,
+        expected_errors: &[&str],
+    ) {
         let dict = Dictionary::from_words(["cat", "act"], Normalizer::default()).unwrap();
         let solver = Solver::with_options(&dict, SolveOptions::default());
         let output = OutputOptions {
@@ -418,6 +446,22 @@ mod tests {
         ];
         for chunk in [1, 2, 100] {
             check(input, Format::Summary, chunk, expected, &errors);
+        }
+    }
+
+    /// `\n`, `\r\n` and a lone `\r` all end a line, wherever the reader's
+    /// buffer happens to split them; `\r\n` is one line end, not two.
+    #[test]
+    fn every_line_end() {
+        let input = b"ca/xt\rxx/xx\r\nab1\r\r\nta/cx\n\rca/xt\r";
+        let expected = "ca/xt\t2\t2\nxx/xx\t0\t0\nab1\terror\tcolumn 3: unexpected character \
+                        '1' (tiles are letters, '.', '*' or '[..]')\nta/cx\t2\t2\nca/xt\t2\t2\n";
+        let errors =
+            ["line 3: column 3: unexpected character '1' (tiles are letters, '.', '*' or '[..]')"];
+        check(input, Format::Summary, 100, expected, &errors);
+        for capacity in 1..=4 {
+            let reader = io::BufReader::with_capacity(capacity, &input[..]);
+            check_reader(reader, Format::Summary, 2, expected, &errors);
         }
     }
 

@@ -258,6 +258,17 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         ),
         Row::argument("a 362x362 board in one argument", "x".repeat(362 * 362))
             .solves(format!("{}\t0\t0\n", square('x', 362))),
+        Row::argument("rows typed with spaces", "ezmr nube slos paon").solves(BOARD_SUMMARY),
+        Row::argument("a long token among tiles", "th in ing er").fails(
+            2,
+            "board 'th in ing er': column 7: 'ing' is 3 letters, but a tile without brackets has \
+             at most 2: write '[ing]' for one tile, or '/' between rows",
+        ),
+        Row::argument("a long token in a '/' row", "ezmr nube/slos paon").fails(
+            2,
+            "board 'ezmr nube/slos paon': column 1: 'ezmr' is 4 letters, but a tile without \
+             brackets has at most 2: write '[ezmr]' for one tile, or '/' between rows",
+        ),
         Row::argument("not UTF-8", OsString::from_vec(b"ab\xffd".to_vec()))
             .fails(2, "invalid UTF-8 was detected in one or more arguments"),
         Row::new("'-' among boards", Given::Argument, &["solve", "-", "abcd"])
@@ -268,6 +279,8 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         Row::stdin("blank and comment lines only", "\n  \n# a comment\n\t\n").solves(""),
         Row::stdin("CRLF lines", format!("{BOARD}\r\nca/xt\r\n"))
             .solves(format!("{BOARD_SUMMARY}ca/xt\t3\t3\n")),
+        Row::stdin("CR-only lines", format!("{BOARD}\rca/xt\r\rca/xt"))
+            .solves(format!("{BOARD_SUMMARY}ca/xt\t3\t3\nca/xt\t3\t3\n")),
         Row::stdin(
             "a UTF-8 BOM on the first line",
             format!("\u{feff}{BOARD}\nca/xt\n"),
