@@ -5,6 +5,7 @@
 //! and the binary hands it a locked, buffered stdout. Choosing the order of
 //! boards and where the output goes is left to the caller.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::str::FromStr;
 
@@ -234,11 +235,33 @@ pub fn write_error<W: Write>(
             Ok(true)
         }
         Format::Summary => {
+            let (input, message) = (escaped(input, true), escaped(message, true));
             writeln!(out, "{input}\terror\t{message}")?;
             Ok(true)
         }
         Format::Text | Format::Words => Ok(false),
     }
+}
+
+/// `text` with its control characters other than tab written `\xNN`, so
+/// none reaches a terminal. As a `field` of a tab-separated line (SPEC
+/// §10), tab and backslash are escaped too, as `\t` and `\\`.
+pub fn escaped(text: &str, field: bool) -> Cow<'_, str> {
+    let special = |c: char| (c.is_control() && c != '\t') || (field && (c == '\t' || c == '\\'));
+    if !text.contains(special) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\t' if field => out.push_str("\\t"),
+            '\\' if field => out.push_str("\\\\"),
+            // Control characters are all below U+00A0: two digits suffice.
+            _ if special(c) => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
 }
 
 fn plural(count: u64) -> &'static str {
@@ -388,6 +411,23 @@ mod tests {
     #[test]
     fn summary() {
         check("ca/xt", options(Format::Summary), "ca/xt\t2\t2\n");
+    }
+
+    /// Tabs, backslashes and control characters are escaped in both fields
+    /// of a summary error line, so it always has three fields.
+    #[test]
+    fn summary_error_lines_are_escaped() {
+        let mut out = Vec::new();
+        let input = "a\tb\\c\u{1}\u{7f}\u{85}é\u{1b}[31m\r";
+        let message = "column 2: unexpected character '\\t'\n";
+        write_error(&mut out, Format::Summary, 1, input, message).unwrap();
+        let line = String::from_utf8(out).unwrap();
+        assert_eq!(
+            line,
+            "a\\tb\\\\c\\x01\\x7f\\x85é\\x1b[31m\\x0d\terror\t\
+             column 2: unexpected character '\\\\t'\\x0a\n"
+        );
+        assert_eq!(line.trim_end_matches('\n').split('\t').count(), 3);
     }
 
     #[test]

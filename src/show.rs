@@ -237,7 +237,9 @@ pub fn write_found<W: Write>(
     found: &Found,
     styles: &Styles,
 ) -> io::Result<()> {
-    let word = &found.word;
+    // The word as typed reaches the terminal: its control characters go
+    // out escaped.
+    let word = crate::output::escaped(&found.word, false);
     match &found.result {
         Ok(Paths { paths, cut }) => {
             let points = if found.score == 1 { "point" } else { "points" };
@@ -466,6 +468,12 @@ mod tests {
             "quiet",
             false,
             "quiet: not on the board, no cell spells 'q'\n",
+        );
+        check(
+            "abcd",
+            "ab\u{1b}[2J",
+            false,
+            "ab\\x1b[2j: not in the dictionary\n",
         );
         // A blank stops a path; a wildcard is any letter.
         check(

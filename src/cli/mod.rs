@@ -13,6 +13,7 @@ use std::io;
 use std::num::NonZeroUsize;
 
 use boggle::dict::cache::io_message;
+use boggle::output::escaped;
 use clap::{Parser, Subcommand};
 
 pub use dict_args::DictArgs;
@@ -89,12 +90,17 @@ impl std::fmt::Display for Usage {
 impl std::error::Error for Usage {}
 
 /// How a BOARD argument is named in an error: as given, cut after 64
-/// characters so a huge argument still makes a readable one-line message.
+/// characters so a huge argument still makes a readable one-line message,
+/// its control characters escaped so none reaches the terminal.
 pub fn board_name(text: &str) -> String {
     const SHOWN: usize = 64;
     match text.char_indices().nth(SHOWN) {
-        Some((end, _)) => format!("board '{}…' ({} bytes)", &text[..end], text.len()),
-        None => format!("board '{text}'"),
+        Some((end, _)) => format!(
+            "board '{}…' ({} bytes)",
+            escaped(&text[..end], false),
+            text.len()
+        ),
+        None => format!("board '{}'", escaped(text, false)),
     }
 }
 

@@ -220,6 +220,12 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             2,
             format!("board 'ab😀d': column 3: unexpected character '😀' {TILES_ARE}"),
         ),
+        Row::argument("an escape sequence", "ab\u{1b}[2J\r\n").fails(
+            2,
+            format!(
+                "board 'ab\\x1b[2J\\x0d\\x0a': column 3: unexpected character '\\u{{1b}}' {TILES_ARE}"
+            ),
+        ),
         Row::argument("a combining mark alone", "\u{301}").fails(
             2,
             "board '\u{301}': column 1: combining mark '\\u{301}' without a letter before it",
@@ -291,7 +297,7 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
                 "ca/xt\t3\t3\n{}",
                 error_line(
                     "\u{feff}ca/xt",
-                    &format!("column 1: unexpected character '\\u{{feff}}' {TILES_ARE}")
+                    &format!("column 1: unexpected character '\\\\u{{feff}}' {TILES_ARE}")
                 )
             ),
             &["line 2: column 1: unexpected character '\\u{feff}'"],
@@ -305,17 +311,32 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             ),
             &["line 2: not valid UTF-8"],
         ),
+        // Summary error lines escape tab, backslash and control characters
+        // in both fields (SPEC §10): each line keeps its three fields.
         Row::stdin("NUL bytes", b"ab\0d\n\0\n".to_vec()).bad_lines(
             error_line(
-                "ab\0d",
-                &format!("column 3: unexpected character '\\0' {TILES_ARE}"),
+                "ab\\x00d",
+                &format!("column 3: unexpected character '\\\\0' {TILES_ARE}"),
             ) + &error_line(
-                "\0",
-                &format!("column 1: unexpected character '\\0' {TILES_ARE}"),
+                "\\x00",
+                &format!("column 1: unexpected character '\\\\0' {TILES_ARE}"),
             ),
             &[
                 "line 1: column 3: unexpected character '\\0'",
                 "line 2: column 1: unexpected character '\\0'",
+            ],
+        ),
+        Row::stdin("a tab, a backslash and an escape", "a\tb\\\n\u{1b}[2J\n").bad_lines(
+            error_line(
+                "a\\tb\\\\",
+                &format!("column 4: unexpected character '\\\\\\\\' {TILES_ARE}"),
+            ) + &error_line(
+                "\\x1b[2J",
+                &format!("column 1: unexpected character '\\\\u{{1b}}' {TILES_ARE}"),
+            ),
+            &[
+                "line 1: column 4: unexpected character '\\\\'",
+                "line 2: column 1: unexpected character '\\u{1b}'",
             ],
         ),
         Row::stdin("'[' without ']'", "[\n").bad_lines(
