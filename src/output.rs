@@ -106,8 +106,11 @@ pub fn write_solution<W: Write>(
             if options.several {
                 writeln!(out, "# {board}")?;
             }
+            // The score column is as wide as the widest score, at least 2.
+            let widest = words.iter().map(|word| word.score).max().unwrap_or(0);
+            let width = widest.to_string().len().max(2);
             for word in &words {
-                write!(out, "{:>2} {}", word.score, dict.word_text(word.word))?;
+                write!(out, "{:>width$} {}", word.score, dict.word_text(word.word))?;
                 if options.paths {
                     for &cell in &word.path {
                         let (row, col) = board.position(cell as usize);
@@ -116,13 +119,11 @@ pub fn write_solution<W: Write>(
                 }
                 out.write_all(b"\n")?;
             }
-            let count = words.len();
-            let score = solution.score();
             writeln!(
                 out,
-                "{count} word{}, {score} point{}",
-                plural(count as u64),
-                plural(score)
+                "{}, {}",
+                count(words.len() as u64, "word"),
+                count(solution.score(), "point")
             )
         }
         Format::Words => {
@@ -264,8 +265,25 @@ pub fn escaped(text: &str, field: bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-fn plural(count: u64) -> &'static str {
-    if count == 1 { "" } else { "s" }
+/// `n` and `noun`, the noun plural unless `n` is 1: `1 word`, `2 words`,
+/// `0 points`.
+pub fn count(n: u64, noun: &str) -> Count<'_> {
+    Count { n, noun }
+}
+
+/// A number and what it counts, written by [`count`].
+#[derive(Clone, Copy, Debug)]
+pub struct Count<'a> {
+    n: u64,
+    /// The singular; the plural adds `s`.
+    noun: &'a str,
+}
+
+impl std::fmt::Display for Count<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = if self.n == 1 { "" } else { "s" };
+        write!(f, "{} {}{plural}", self.n, self.noun)
+    }
 }
 
 /// The words in the asked-for order (a solution comes score-sorted).
@@ -358,6 +376,30 @@ mod tests {
             "ca/xt",
             options,
             " 1 act 0,1 0,0 1,1\n 1 cat 0,0 0,1 1,1\n2 words, 2 points\n",
+        );
+    }
+
+    /// The score column is as wide as the widest score: superbig scores
+    /// reach 128 (2 per letter, 64 letters).
+    #[test]
+    fn wide_scores_stay_aligned() {
+        let long = "a".repeat(50);
+        let dict = Dictionary::from_words([long.as_str(), "aaaa"], Normalizer::default()).unwrap();
+        let board = Board::parse(&format!("{long}/"), &Normalizer::default()).unwrap();
+        let solution = Solver::new(&dict, SolveConfig::new(Rules::SuperBig)).solve(&board);
+        let mut out = Vec::new();
+        write_solution(
+            &mut out,
+            &dict,
+            &board,
+            &solution,
+            &options(Format::Text),
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("100 {long}\n  1 aaaa\n2 words, 101 points\n")
         );
     }
 

@@ -168,11 +168,11 @@ impl DictArgs {
 /// duplicates".
 pub fn describe(report: &LoadReport) -> String {
     format!(
-        "{} words kept; skipped: {} not all letters, {} longer than {} letters, {} duplicates",
-        report.words,
+        "{} kept; skipped: {} not all letters, {} longer than {} letters, {}",
+        boggle::output::count(report.words as u64, "word"),
         report.skipped_not_letters,
         report.skipped_too_long,
         dict::MAX_WORD_LEN,
-        report.duplicates
+        boggle::output::count(report.duplicates as u64, "duplicate")
     )
 }

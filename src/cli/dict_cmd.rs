@@ -152,7 +152,9 @@ fn write_info(out: &mut impl Write, source: &str, dict: &Dictionary) -> io::Resu
     writeln!(out, "format version: {}", compiled::VERSION)?;
     writeln!(
         out,
-        "skipped:        {} not all letters, {} too long, {} duplicates",
-        report.skipped_not_letters, report.skipped_too_long, report.duplicates
+        "skipped:        {} not all letters, {} too long, {}",
+        report.skipped_not_letters,
+        report.skipped_too_long,
+        boggle::output::count(report.duplicates as u64, "duplicate")
     )
 }

@@ -96,7 +96,8 @@ impl StatsArgs {
         let mut out = BufWriter::new(super::stdout());
         writeln!(
             out,
-            "{count} boards, {} dice ({rows}x{cols}), seed {seed}, {rules} rules",
+            "{}, {} dice ({rows}x{cols}), seed {seed}, {rules} rules",
+            boggle::output::count(self.count, "board"),
             roller.set()
         )?;
         stats::write_stats(&mut out, &stats)?;
