@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     };
     match cli.command.run() {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
-        Ok(Outcome::BadData) => ExitCode::from(1),
+        Ok(Outcome::BadData | Outcome::Absent) => ExitCode::from(1),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             let code = if error.is::<Usage>() { 2 } else { 1 };

@@ -75,6 +75,9 @@ pub enum Outcome {
     Success,
     /// Some input was bad but the run went on (SPEC §10): exit 1.
     BadData,
+    /// A word `show` was asked for is not on the board: exit 1, as grep
+    /// exits when nothing matched.
+    Absent,
 }
 
 /// An error that is the user's wording, not bad data: exit 2.

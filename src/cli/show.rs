@@ -69,14 +69,18 @@ impl ShowArgs {
         // The stream drops the colour codes when colour is not wanted.
         let stream = AutoStream::new(io::stdout().lock(), choice);
         let mut out = BufWriter::with_capacity(1 << 16, stream);
+        let mut outcome = Outcome::Success;
         for (n, word) in self.words.iter().enumerate() {
             if n > 0 {
                 writeln!(out)?;
             }
             let found = show::find(&dict, &board, rules, word, self.all);
             show::write_found(&mut out, &board, &found, &Styles::colored())?;
+            if found.result.is_err() {
+                outcome = Outcome::Absent;
+            }
         }
         out.flush()?;
-        Ok(Outcome::Success)
+        Ok(outcome)
     }
 }

@@ -89,6 +89,7 @@ impl SolveArgs {
             return Err(Usage("--dice, --size and --seed go with --random".into()).into());
         }
         check_lengths(self.min_len, self.max_len)?;
+        check_paths(self.paths, self.format)?;
         if let Some(threads) = self.threads {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads.get())
@@ -156,6 +157,22 @@ fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usage> 
             "--min-len {min} is greater than --max-len {max}: no word could be reported"
         ))),
         _ => Ok(()),
+    }
+}
+
+/// `--paths` in a format without room for paths would be ignored: say so
+/// instead.
+fn check_paths(paths: bool, format: Format) -> Result<(), Usage> {
+    let name = match format {
+        Format::Words => "words",
+        Format::Summary => "summary",
+        Format::Text | Format::Json => return Ok(()),
+    };
+    match paths {
+        true => Err(Usage(format!(
+            "--paths goes with --format text or json, not {name}"
+        ))),
+        false => Ok(()),
     }
 }
 

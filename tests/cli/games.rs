@@ -137,17 +137,34 @@ fn visible(text: &str) -> String {
 
 #[test]
 fn show_plain() {
-    let stdout = run(&[
+    let shown = run(&[
         "show",
         "ezmrnubeslospaon",
         "embolus",
         "zebra",
         "xyzzy",
         "Quiet",
-    ])
-    .success()
-    .to_owned();
-    insta::assert_snapshot!(stdout);
+    ]);
+    // Words are absent: exit code 1, the reasons on standard output.
+    assert_eq!((shown.code, shown.stderr.as_str()), (1, ""));
+    insta::assert_snapshot!(shown.stdout);
+}
+
+/// `show` exits 1 when any word asked for is absent, whatever the reason,
+/// as grep does (SPEC §10); the reason is still printed.
+#[test]
+fn show_exit_codes() {
+    let found = run(&["show", "ezmrnubeslospaon", "embolus", "slumber"]);
+    assert!(found.success().starts_with("embolus: 7 letters"));
+    for absent in ["zebra", "xyzzy", "so"] {
+        let shown = run(&["show", "ezmrnubeslospaon", "embolus", absent]);
+        assert_eq!((shown.code, shown.stderr.as_str()), (1, ""), "{absent}");
+        assert!(
+            shown.stdout.contains(&format!("\n{absent}: ")),
+            "{absent}: {}",
+            shown.stdout
+        );
+    }
 }
 
 #[test]
@@ -161,8 +178,10 @@ fn show_colour() {
         "--color",
         "always",
     ]);
-    let stdout = run_command(&mut command, b"").success().to_owned();
-    insta::assert_snapshot!(visible(&stdout));
+    // "zebra" is absent: exit code 1.
+    let shown = run_command(&mut command, b"");
+    assert_eq!((shown.code, shown.stderr.as_str()), (1, ""));
+    insta::assert_snapshot!(visible(&shown.stdout));
     // NO_COLOR (set by the helper) and a pipe: no colour, as with never.
     let auto = run(&["show", "ezmrnubeslospaon", "embolus", "--color", "auto"]);
     let never = run(&["show", "ezmrnubeslospaon", "embolus", "--color", "never"]);
@@ -188,11 +207,10 @@ fn show_all_paths() {
         .to_owned();
     insta::assert_snapshot!(stdout);
     // Too short for the rules, whatever the board.
-    let short = run(&["show", "ab/ba", "ab", "--dict", words])
-        .success()
-        .to_owned();
+    let short = run(&["show", "ab/ba", "ab", "--dict", words]);
+    assert_eq!(short.code, 1);
     assert_eq!(
-        short,
+        short.stdout,
         "ab: too short, 2 letters where the classic rules need at least 3\n"
     );
     let big = run(&["show", "ab/ba", "abba", "--rules", "big", "--dict", words])

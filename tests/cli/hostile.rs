@@ -578,6 +578,10 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             2,
             "the argument '--dict <PATH>' cannot be used with '--lang <LANG>'",
         ),
+        Row::flags("--paths with --format words", &["--paths", "--format", "words"])
+            .fails(2, "--paths goes with --format text or json, not words"),
+        Row::flags("--paths with --format summary", &["--format", "summary", "--paths"])
+            .fails(2, "--paths goes with --format text or json, not summary"),
         Row::flags("--seed without --random", &["--seed", "1"])
             .fails(2, "--dice, --size and --seed go with --random"),
         Row::new("an unknown command", Given::Flag, &["frobnicate"])
