@@ -57,20 +57,29 @@ fn clap_error(error: &clap::Error) -> ExitCode {
 }
 
 /// The first paragraph of a rendered clap error on one line, without its
-/// `error: ` label: the lines after the first carry what the first leaves
-/// out (`[possible values: en, fr, fi]`, the missing argument's name).
+/// `error: ` label (the lines after the first carry what the first leaves
+/// out: `[possible values: en, fr, fi]`, the missing argument's name),
+/// followed by clap's suggestions: "a similar argument exists: '--format'".
 fn first_paragraph(rendered: &str) -> String {
-    let lines: Vec<&str> = rendered
-        .lines()
-        .map(str::trim)
-        .take_while(|line| !line.is_empty())
-        .collect();
-    let message = lines.join(" ");
-    match message.strip_prefix("error: ") {
+    let lines: Vec<&str> = rendered.lines().map(str::trim).collect();
+    let mut paragraphs = lines.split(|line| line.is_empty());
+    let first = paragraphs.next().unwrap_or_default().join(" ");
+    let mut message = match first.strip_prefix("error: ") {
         Some(rest) => rest.to_owned(),
-        None if message.is_empty() => "invalid arguments".to_owned(),
-        None => message,
+        None if first.is_empty() => "invalid arguments".to_owned(),
+        None => first,
+    };
+    // The tip on passing a flag-like value after `--` is left out: no
+    // board or word starts with `-`.
+    let suggestions = paragraphs
+        .flatten()
+        .filter_map(|line| line.strip_prefix("tip: "))
+        .filter(|tip| !tip.starts_with("to pass "));
+    for suggestion in suggestions {
+        message.push_str("; ");
+        message.push_str(suggestion);
     }
+    message
 }
 
 /// Whether the output pipe was closed under us: that ends the run quietly.
@@ -84,7 +93,7 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::first_paragraph;
+    use super::{Cli, Parser, first_paragraph};
 
     #[test]
     fn clap_errors_become_one_line() {
@@ -106,5 +115,37 @@ mod tests {
             "unexpected argument '--bogus' found",
         );
         check("", "invalid arguments");
+    }
+
+    /// clap's suggestions stay on the one line: a similar argument,
+    /// subcommand or value.
+    #[test]
+    fn suggestions_are_kept() {
+        let check = |args: &[&str], expected: &str| {
+            let error = Cli::try_parse_from(args).unwrap_err();
+            let rendered = error.render().to_string();
+            assert_eq!(first_paragraph(&rendered), expected, "{rendered:?}");
+        };
+        check(
+            &["boggle", "solve", "--fromat", "json", "abcd"],
+            "unexpected argument '--fromat' found; a similar argument exists: '--format'",
+        );
+        check(
+            &["boggle", "solv", "abcd"],
+            "unrecognized subcommand 'solv'; a similar subcommand exists: 'solve'",
+        );
+        check(
+            &["boggle", "dict", "compil"],
+            "unrecognized subcommand 'compil'; a similar subcommand exists: 'compile'",
+        );
+        check(
+            &["boggle", "random", "--dice", "clasic"],
+            "invalid value 'clasic' for '--dice <DICE>' [possible values: classic, new, big, \
+             superbig, uniform]; a similar value exists: 'classic'",
+        );
+        check(
+            &["boggle", "solve", "--bogus"],
+            "unexpected argument '--bogus' found",
+        );
     }
 }

@@ -26,6 +26,9 @@ pub use solve::SolveArgs;
     version,
     about = "A fast Boggle solver: every word on the board, best-scoring first",
     propagate_version = true,
+    // A repeated flag takes its last value, as in ripgrep, so that shell
+    // aliases can set defaults that the command line overrides.
+    args_override_self = true,
     max_term_width = 100
 )]
 pub struct Cli {

@@ -584,6 +584,27 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             .fails(2, "--paths goes with --format text or json, not summary"),
         Row::flags("--seed without --random", &["--seed", "1"])
             .fails(2, "--dice, --size and --seed go with --random"),
+        Row::flags("a misspelt flag", &["--fromat", "json"]).fails(
+            2,
+            "unexpected argument '--fromat' found; a similar argument exists: '--format'",
+        ),
+        Row::new("a misspelt command", Given::Flag, &["solv", BOARD]).fails(
+            2,
+            "unrecognized subcommand 'solv'; a similar subcommand exists: 'solve'",
+        ),
+        // A repeated flag: the last one wins, as in ripgrep, so that shell
+        // aliases can set defaults.
+        Row::flags(
+            "a repeated value flag",
+            &["--format", "json", "--sort", "alpha", "--format", "summary"],
+        )
+        .solves(BOARD_SUMMARY),
+        Row::flags("-j, then --threads", &["-j", "2", "--threads", "1"])
+            .with(&["--format", "summary"])
+            .solves(BOARD_SUMMARY),
+        Row::flags("a repeated switch", &["--no-cache", "--no-cache"])
+            .with(&["--format", "summary"])
+            .solves(BOARD_SUMMARY),
         Row::new("an unknown command", Given::Flag, &["frobnicate"])
             .fails(2, "unrecognized subcommand 'frobnicate'"),
         Row::new(
