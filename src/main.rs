@@ -3,9 +3,10 @@
 
 mod cli;
 
-use std::io::{self, Write};
+use std::io;
 use std::process::ExitCode;
 
+use boggle::dict::cache::io_message;
 use clap::Parser;
 use clap::error::ErrorKind;
 
@@ -18,41 +19,39 @@ fn main() -> ExitCode {
         boggle::dict::cache::remove_partial_files();
         std::process::exit(130);
     });
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        Err(error) => return clap_error(&error),
-    };
-    match cli.command.run() {
+    let outcome = cli::streams::check_stdout()
+        .map_err(|error| anyhow::anyhow!("standard output: {}", io_message(&error)))
+        .and_then(|()| match Cli::try_parse() {
+            Ok(cli) => cli.command.run(),
+            Err(error) => clap_error(&error),
+        });
+    match outcome {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::BadData | Outcome::Absent) => ExitCode::from(1),
+        Ok(Outcome::HelpShown) => ExitCode::from(2),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             let code = if error.is::<Usage>() { 2 } else { 1 };
             let message = format!("{error:#}").replace('\n', " ");
-            let _ = writeln!(io::stderr(), "boggle: {message}");
+            cli::streams::say(format_args!("boggle: {message}"));
             ExitCode::from(code)
         }
     }
 }
 
-/// Help and version go to standard output as clap writes them; any other
-/// clap error becomes one `boggle: ` line and exit code 2.
-fn clap_error(error: &clap::Error) -> ExitCode {
+/// Help and version go to standard output, under the same policy as any
+/// output; any other clap error becomes one `boggle: ` line and exit code 2.
+fn clap_error(error: &clap::Error) -> anyhow::Result<Outcome> {
     match error.kind() {
-        ErrorKind::DisplayHelp
-        | ErrorKind::DisplayVersion
-        | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            cli::streams::write_help(&error.render())?;
+            Ok(Outcome::Success)
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = error.print();
-            match error.kind() {
-                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => ExitCode::from(2),
-                _ => ExitCode::SUCCESS,
-            }
+            Ok(Outcome::HelpShown)
         }
-        _ => {
-            let message = first_paragraph(&error.render().to_string());
-            let _ = writeln!(io::stderr(), "boggle: {message}");
-            ExitCode::from(2)
-        }
+        _ => Err(Usage(first_paragraph(&error.render().to_string())).into()),
     }
 }
 

@@ -8,6 +8,7 @@ mod random;
 mod show;
 mod solve;
 mod stats;
+pub mod streams;
 
 use std::io;
 use std::num::NonZeroUsize;
@@ -81,6 +82,9 @@ pub enum Outcome {
     /// A word `show` was asked for is not on the board: exit 1, as grep
     /// exits when nothing matched.
     Absent,
+    /// The command line was incomplete and the help went to standard
+    /// error: exit 2.
+    HelpShown,
 }
 
 /// An error that is the user's wording, not bad data: exit 2.
@@ -149,9 +153,10 @@ fn named_error(name: &str, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), format!("{name}: {}", io_message(&error)))
 }
 
-/// Standard output, locked, its errors named.
-pub fn stdout() -> Named<io::StdoutLock<'static>> {
-    Named::new(io::stdout().lock(), "standard output")
+/// Standard output, every write error seen and named (see
+/// [`streams::RawStdout`]).
+pub fn stdout() -> Named<streams::RawStdout> {
+    Named::new(streams::RawStdout::open(), "standard output")
 }
 
 impl<W: io::Write> io::Write for Named<W> {

@@ -93,7 +93,7 @@ impl RollArgs {
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or_else(|| {
             let seed = new_seed();
-            eprintln!("seed: {seed}");
+            super::streams::say(format_args!("seed: {seed}"));
             seed
         })
     }

@@ -126,7 +126,7 @@ impl SolveArgs {
                 Batch::new(&solver, output).chunk_lines(if interactive { 1 } else { usize::MAX });
             let several = interactive.then_some(true);
             let report = batch.run_lines(input, &mut out, several, &mut |message| {
-                eprintln!("boggle: {message}");
+                super::streams::say(format_args!("boggle: {message}"));
             })?;
             out.flush()?;
             return Ok(if report.bad_lines > 0 {

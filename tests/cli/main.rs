@@ -10,3 +10,4 @@ mod solve;
 mod stream;
 mod temp;
 mod util;
+mod writes;
