@@ -13,12 +13,7 @@ use clap::error::ErrorKind;
 use cli::{Cli, Outcome, Usage};
 
 fn main() -> ExitCode {
-    // Ctrl-C (and SIGTERM, SIGHUP) stops at once, with no partial file left
-    // behind: 130 is the shell's code for an interrupted command.
-    let _ = ctrlc::set_handler(|| {
-        boggle::dict::cache::remove_partial_files();
-        std::process::exit(130);
-    });
+    exit_on_signals();
     let outcome = cli::streams::check_stdout()
         .map_err(|error| anyhow::anyhow!("standard output: {}", io_message(&error)))
         .and_then(|()| match Cli::try_parse() {
@@ -38,6 +33,27 @@ fn main() -> ExitCode {
         }
     }
 }
+
+/// Ctrl-C, SIGTERM and SIGHUP stop the run at once, with no partial file
+/// left behind, and the shell's exit code for the signal: 128 + its number
+/// (130 for Ctrl-C, 143 for SIGTERM).
+#[cfg(unix)]
+fn exit_on_signals() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            boggle::dict::cache::remove_partial_files();
+            std::process::exit(128 + signal);
+        }
+    });
+}
+
+/// Elsewhere the default action stops the run.
+#[cfg(not(unix))]
+fn exit_on_signals() {}
 
 /// Help and version go to standard output, under the same policy as any
 /// output; any other clap error becomes one `boggle: ` line and exit code 2.
