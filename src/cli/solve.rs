@@ -124,7 +124,10 @@ impl SolveArgs {
             let input = Named::new(stdin.lock(), "standard input");
             let batch =
                 Batch::new(&solver, output).chunk_lines(if interactive { 1 } else { usize::MAX });
-            let several = interactive.then_some(true);
+            // Boards typed at a terminal are answered one by one, so whether
+            // more will come is unknown: on the terminal the typed line names
+            // each board and needs no header; a file keeps the headers.
+            let several = interactive.then(|| !io::stdout().is_terminal());
             let report = batch.run_lines(input, &mut out, several, &mut |message| {
                 super::streams::say(format_args!("boggle: {message}"));
             })?;

@@ -10,5 +10,6 @@ mod signals;
 mod solve;
 mod stream;
 mod temp;
+mod terminal;
 mod util;
 mod writes;
