@@ -23,8 +23,11 @@ pub enum DictCommand {
     Info(InfoArgs),
 }
 
+const COMPILE_EXAMPLES: &str = "Examples:\n  boggle dict compile words.txt -o words.dict\n  boggle dict compile mots.txt.gz -o mots.dict --fold-accents --verbose\n  boggle solve ezmrnubeslospaon --dict words.dict";
+
 /// `boggle dict compile` options.
 #[derive(Debug, Args)]
+#[command(after_help = COMPILE_EXAMPLES)]
 pub struct CompileArgs {
     /// The word list to compile
     #[arg(value_name = "IN")]
@@ -48,8 +51,11 @@ pub struct CompileArgs {
     verbose: bool,
 }
 
+const INFO_EXAMPLES: &str = "Examples:\n  boggle dict info words.dict\n  boggle dict info --lang fr\n  boggle dict info words.txt --dict-format plain";
+
 /// `boggle dict info` options.
 #[derive(Debug, Args)]
+#[command(after_help = INFO_EXAMPLES)]
 pub struct InfoArgs {
     /// A dictionary file, in any format
     #[arg(

@@ -4,6 +4,7 @@
 mod completions;
 mod dict_args;
 mod dict_cmd;
+mod man;
 mod random;
 mod show;
 mod solve;
@@ -20,11 +21,26 @@ use clap::{Parser, Subcommand};
 pub use dict_args::DictArgs;
 pub use solve::SolveArgs;
 
+const EXAMPLES: &str = "\
+Examples:
+  boggle solve ezmrnubeslospaon
+  boggle random -n 1000 --seed 7 | boggle solve --format summary
+  boggle show ezmrnubeslospaon embolus
+  boggle stats -n 10000 --dice big
+  boggle man --dir ~/.local/share/man/man1";
+
+const DICT_EXAMPLES: &str = "\
+Examples:
+  boggle dict compile words.txt -o words.dict
+  boggle dict info words.dict
+  boggle dict info --lang fi";
+
 /// The `boggle` command line.
 #[derive(Debug, Parser)]
 #[command(
     name = "boggle",
     version,
+    after_help = EXAMPLES,
     about = "A fast Boggle solver: every word on the board, best-scoring first",
     propagate_version = true,
     // A repeated flag takes its last value, as in ripgrep, so that shell
@@ -43,7 +59,7 @@ pub enum Command {
     /// Solve boards given as arguments or one per line on standard input
     Solve(SolveArgs),
     /// Work with dictionaries: compile a word list, or describe one
-    #[command(subcommand)]
+    #[command(subcommand, after_help = DICT_EXAMPLES)]
     Dict(dict_cmd::DictCommand),
     /// Print random boards rolled with real dice, one per line
     Random(random::RandomArgs),
@@ -53,8 +69,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
-    /// Print the man page
-    Man(completions::ManArgs),
+    /// Print the manual page, or write every command's page into a directory
+    Man(man::ManArgs),
 }
 
 impl Command {
