@@ -6,7 +6,6 @@ mod cli;
 use std::io;
 use std::process::ExitCode;
 
-use boggle::dict::cache::io_message;
 use clap::Parser;
 use clap::error::ErrorKind;
 
@@ -14,12 +13,10 @@ use cli::{Cli, Outcome, Usage};
 
 fn main() -> ExitCode {
     exit_on_signals();
-    let outcome = cli::streams::check_stdout()
-        .map_err(|error| anyhow::anyhow!("standard output: {}", io_message(&error)))
-        .and_then(|()| match Cli::try_parse() {
-            Ok(cli) => cli.command.run(),
-            Err(error) => clap_error(&error),
-        });
+    let outcome = match Cli::try_parse() {
+        Ok(cli) => cli.command.run(),
+        Err(error) => clap_error(&error),
+    };
     match outcome {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::BadData | Outcome::Absent) => ExitCode::from(1),

@@ -12,8 +12,9 @@ use anstream::{AutoStream, ColorChoice};
 /// Standard output as a file of its own, a duplicate of its descriptor.
 /// The standard library's handle takes a write to a closed descriptor for
 /// a success, and the output would be lost without a word; through the
-/// duplicate, every write error shows. When the duplicate could not be
-/// made, every write fails with the reason.
+/// duplicate, every write error shows. When standard output was closed,
+/// or the duplicate could not be made, every write fails with the reason;
+/// a command that writes nothing does not fail.
 #[derive(Debug)]
 pub struct RawStdout(Result<File, i32>);
 
@@ -33,43 +34,44 @@ impl RawStdout {
             use std::os::windows::io::AsHandle;
             io::stdout().as_handle().try_clone_to_owned()
         };
-        let file = duplicate
-            .map(File::from)
-            .map_err(|error| error.raw_os_error().unwrap_or(BAD_DESCRIPTOR));
+        let file = match was_closed() {
+            true => Err(BAD_DESCRIPTOR),
+            false => duplicate
+                .map(File::from)
+                .map_err(|error| error.raw_os_error().unwrap_or(BAD_DESCRIPTOR)),
+        };
         RawStdout(file)
-    }
-
-    fn file(&mut self) -> io::Result<&mut File> {
-        self.0
-            .as_mut()
-            .map_err(|&mut code| io::Error::from_raw_os_error(code))
     }
 }
 
 impl Write for RawStdout {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-        self.file()?.write(bytes)
+        match &mut self.0 {
+            Ok(file) => file.write(bytes),
+            Err(code) => Err(io::Error::from_raw_os_error(*code)),
+        }
     }
 
+    /// Flushing nothing to a closed standard output loses nothing.
     fn flush(&mut self) -> io::Result<()> {
-        self.file()?.flush()
+        match &mut self.0 {
+            Ok(file) => file.flush(),
+            Err(_) => Ok(()),
+        }
     }
 }
 
-/// Fails when standard output was closed as the program started (`>&-`).
-/// The Rust runtime then opens `/dev/null` on it, read-write, so the output
-/// would vanish without an error; a shell's `>/dev/null` opens it for
-/// writing only. Linux tells both apart through `/proc`; elsewhere a closed
-/// standard output is not seen.
-pub fn check_stdout() -> io::Result<()> {
-    let closed = cfg!(target_os = "linux")
+/// Whether standard output was closed as the program started (`>&-`). The
+/// Rust runtime then opens `/dev/null` on it, read-write, so that no file
+/// opened later takes its place, and the output would vanish without an
+/// error; a shell's `>/dev/null` opens it for writing only. Linux tells
+/// both apart through `/proc`; elsewhere a closed standard output is not
+/// seen.
+fn was_closed() -> bool {
+    cfg!(target_os = "linux")
         && std::fs::read_link("/proc/self/fd/1")
             .is_ok_and(|target| target == std::path::Path::new("/dev/null"))
-        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| read_write(&info));
-    match closed {
-        true => Err(io::Error::from_raw_os_error(BAD_DESCRIPTOR)),
-        false => Ok(()),
-    }
+        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| read_write(&info))
 }
 
 /// Whether a `/proc/self/fdinfo` text describes a descriptor open for both

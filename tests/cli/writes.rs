@@ -69,19 +69,24 @@ fn a_full_device_is_an_error() {
     }
 }
 
+/// `boggle` run by the shell with the redirection `redirect` of its
+/// standard output, such as `>&-`; its arguments are to be added.
+fn redirected(redirect: &str) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", &format!("exec \"$0\" \"$@\" {redirect}")])
+        .arg(boggle().get_program())
+        .env("NO_COLOR", "1")
+        .env_remove("BOGGLE_DICT");
+    command
+}
+
 #[test]
 fn a_closed_standard_output_is_an_error() {
     for args in COMMANDS {
         // Closed (`>&-`), and open for reading only: writes to both fail.
         for redirect in [">&-", "1</dev/null"] {
-            let mut command = Command::new("sh");
-            command
-                .args(["-c", &format!("exec \"$0\" \"$@\" {redirect}")])
-                .arg(boggle().get_program())
-                .args(*args)
-                .env("NO_COLOR", "1")
-                .env_remove("BOGGLE_DICT");
-            let run = run_command(&mut command, b"");
+            let run = run_command(redirected(redirect).args(*args), b"");
             assert_eq!(
                 (run.code, run.stderr.as_str()),
                 (1, "boggle: standard output: bad file descriptor\n"),
@@ -89,6 +94,24 @@ fn a_closed_standard_output_is_an_error() {
             );
         }
     }
+}
+
+/// A command that writes nothing to standard output loses nothing when it
+/// is closed.
+#[test]
+fn a_closed_standard_output_is_no_error_without_output() {
+    let temp = crate::temp::TempDir::new("writes-closed");
+    let list = temp.file("words.txt", b"cat\nact\n");
+    let compiled = temp.path().join("words.dict");
+    let mut command = redirected(">&-");
+    command
+        .args(["dict", "compile"])
+        .arg(&list)
+        .arg("-o")
+        .arg(&compiled);
+    let run = run_command(&mut command, b"");
+    assert_eq!((run.code, run.stderr.as_str()), (0, ""));
+    assert!(compiled.exists());
 }
 
 #[test]
