@@ -176,7 +176,7 @@ fn dict_info() {
     assert!(text.contains("trie nodes:     8\n"), "{text}");
     assert!(text.contains("format version: 2\n"), "{text}");
     assert!(
-        text.contains("1 not all letters, 0 too long, 1 duplicate"),
+        text.contains("1 not all letters, 0 too long, 1 duplicate\n"),
         "{text}"
     );
     let out = run(&["dict", "info", "--lang", "fi"]);
@@ -255,7 +255,7 @@ fn verbose_reports_kept_and_skipped() {
     assert_eq!(out.code, 0);
     assert!(
         out.stderr.contains(
-            "2 words kept; skipped: 2 not all letters, 0 longer than 64 letters, 1 duplicate"
+            "2 words kept; skipped: 2 not all letters, 0 longer than 64 letters, 1 duplicate\n"
         ),
         "{}",
         out.stderr
