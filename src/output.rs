@@ -108,9 +108,13 @@ pub fn write_solution<W: Write>(
             }
             // The score column is as wide as the widest score, at least 2.
             let widest = words.iter().map(|word| word.score).max().unwrap_or(0);
-            let width = widest.to_string().len().max(2);
+            let width = widest
+                .checked_ilog10()
+                .map_or(1, |log| log as usize + 1)
+                .max(2);
             for word in &words {
-                write!(out, "{:>width$} {}", word.score, dict.word_text(word.word))?;
+                write_right_aligned(out, word.score, width)?;
+                write!(out, " {}", dict.word_text(word.word))?;
                 if options.paths {
                     for &cell in &word.path {
                         let (row, col) = board.position(cell as usize);
@@ -197,6 +201,24 @@ pub fn write_summary<W: Write>(
     end -= 1;
     digits[end] = b'\t';
     out.write_all(&digits[end..])
+}
+
+/// Writes `value` right-aligned in `width` columns, digit by digit: the
+/// text format writes a score for every word.
+fn write_right_aligned<W: Write>(out: &mut W, value: u32, width: usize) -> io::Result<()> {
+    let mut text = [b' '; 16];
+    let mut start = text.len();
+    let mut rest = value;
+    loop {
+        start -= 1;
+        text[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    let start = start.min(text.len().saturating_sub(width));
+    out.write_all(&text[start..])
 }
 
 /// Lets [`fmt::Write`] code write to an [`io::Write`], keeping the error.
