@@ -188,15 +188,7 @@ pub fn write_summary<W: Write>(
     for (value, sep) in [(score, b'\n'), (count as u64, b'\t')] {
         end -= 1;
         digits[end] = sep;
-        let mut value = value;
-        loop {
-            end -= 1;
-            digits[end] = b'0' + (value % 10) as u8;
-            value /= 10;
-            if value == 0 {
-                break;
-            }
-        }
+        end = put_digits(&mut digits[..end], value);
     }
     end -= 1;
     digits[end] = b'\t';
@@ -207,18 +199,24 @@ pub fn write_summary<W: Write>(
 /// text format writes a score for every word.
 fn write_right_aligned<W: Write>(out: &mut W, value: u32, width: usize) -> io::Result<()> {
     let mut text = [b' '; 16];
-    let mut start = text.len();
-    let mut rest = value;
-    loop {
-        start -= 1;
-        text[start] = b'0' + (rest % 10) as u8;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
+    let start = put_digits(&mut text, u64::from(value));
     let start = start.min(text.len().saturating_sub(width));
     out.write_all(&text[start..])
+}
+
+/// Puts the decimal digits of `value` at the end of `buffer`, which has
+/// room for them (20 bytes hold any `u64`); returns where they start.
+#[inline]
+fn put_digits(buffer: &mut [u8], mut value: u64) -> usize {
+    let mut start = buffer.len();
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            return start;
+        }
+    }
 }
 
 /// Lets [`fmt::Write`] code write to an [`io::Write`], keeping the error.
