@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::input::Limit;
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
 use crate::trie::{Trie, TrieBuilder, TrieError, WordId};
 
@@ -35,6 +36,9 @@ pub struct LoadReport {
     pub skipped_too_long: usize,
     /// Entries that were, once normalised, a word already kept.
     pub duplicates: usize,
+    /// Lines that do not fit the list's format (an anagram line without
+    /// `|`, or whose key is not its words' letters), skipped.
+    pub skipped_lines: usize,
 }
 
 /// Why a word list could not be loaded.
@@ -51,6 +55,10 @@ pub struct DictError {
 pub enum DictErrorKind {
     /// A line that is not UTF-8.
     NotUtf8,
+    /// A NUL byte: the data is binary, not a word list.
+    Binary,
+    /// More bytes than a word list may hold, read or decompressed.
+    TooLarge(Limit),
     /// Not a single usable word.
     NoWords,
     /// More distinct letters than a trie node can branch on.
@@ -77,6 +85,8 @@ impl fmt::Display for DictError {
         }
         match &self.kind {
             DictErrorKind::NotUtf8 => f.write_str("not valid UTF-8"),
+            DictErrorKind::Binary => f.write_str("binary data, not a word list (a NUL byte)"),
+            DictErrorKind::TooLarge(limit) => write!(f, "{limit}"),
             DictErrorKind::NoWords => write!(
                 f,
                 "no usable word (words are made of letters only, at most {MAX_WORD_LEN} of them)"
@@ -209,6 +219,43 @@ impl Dictionary {
         }
     }
 
+    /// The same dictionary with `count` more lines counted as not fitting
+    /// its format.
+    pub(crate) fn with_skipped_lines(mut self, count: usize) -> Dictionary {
+        self.report.skipped_lines += count;
+        self
+    }
+
+    /// The dictionary with accents folded from its words, and from boards
+    /// searched against it (SPEC §4): itself when it is folded already or
+    /// when no letter of it changes; otherwise its words are folded and the
+    /// trie built again (two words may become one).
+    pub fn fold_accents(self) -> Result<Dictionary, DictError> {
+        let folding = Normalizer::new(true);
+        if self.normalizer.fold_accents {
+            return Ok(self);
+        }
+        let mut buffer = [0u8; 4];
+        let unchanged = self.alphabet.letters().iter().all(|&letter| {
+            let letter: &str = letter.encode_utf8(&mut buffer);
+            folding.normalize(letter) == letter
+        });
+        if unchanged {
+            return Ok(Dictionary {
+                normalizer: folding,
+                ..self
+            });
+        }
+        let words = self.trie.words().map(|word| self.word_text(word));
+        let folded = Dictionary::from_words(words, folding)?;
+        let report = LoadReport {
+            words: folded.report.words,
+            duplicates: self.report.duplicates + folded.report.duplicates,
+            ..self.report
+        };
+        Ok(Dictionary { report, ..folded })
+    }
+
     /// The dictionary's letters.
     pub fn alphabet(&self) -> &Alphabet {
         &self.alphabet
@@ -318,6 +365,7 @@ mod tests {
                 skipped_too_long: 1,
                 // "Cat" and "cat" are one word once lower-cased.
                 duplicates: 1,
+                skipped_lines: 0,
             }
         );
         let texts: Vec<String> = dict.trie().words().map(|w| dict.word_text(w)).collect();
@@ -336,6 +384,26 @@ mod tests {
                 "no usable word (words are made of letters only, at most 64 of them)"
             );
         }
+    }
+
+    /// Checked by hand: folding "été" and "ete" makes one word, "äiti"
+    /// becomes "aiti", and boards are then read folded.
+    #[test]
+    fn folding_accents_afterwards() {
+        let dict =
+            Dictionary::from_words(["été", "ete", "äiti", "cat"], Normalizer::default()).unwrap();
+        let folded = dict.fold_accents().unwrap();
+        assert!(folded.normalizer().fold_accents);
+        let texts: Vec<String> = folded.trie().words().map(|w| folded.word_text(w)).collect();
+        assert_eq!(texts, ["aiti", "cat", "ete"]);
+        assert_eq!(folded.report().duplicates, 1);
+        assert!(folded.contains("ÉTÉ") && folded.contains("äiti"));
+        // A list without accents keeps its trie and folds only boards.
+        let plain = Dictionary::from_words(["cat"], Normalizer::default()).unwrap();
+        let trie = plain.trie().clone();
+        let folded = plain.fold_accents().unwrap();
+        assert!(folded.normalizer().fold_accents && folded.trie() == &trie);
+        assert!(folded.contains("cât"));
     }
 
     #[test]

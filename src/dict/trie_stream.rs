@@ -24,6 +24,8 @@ pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
         };
         for (column, c) in line.chars().enumerate() {
             match c {
+                // The root is no word: marking it spells nothing.
+                '!' if prefix.is_empty() => {}
                 '!' => {
                     // A word too long to keep is cut: it is still skipped.
                     let mut end = prefix.len().min(LONGEST_KEPT);
@@ -49,6 +51,24 @@ pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
         }
     }
     Ok(words)
+}
+
+/// How many words `text` marks when it is a whole trie stream (letters,
+/// `!`, `#` and white space only, never going back above the root) that
+/// marks at least one; `None` when it is not.
+pub fn marked_words(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut marked = 0;
+    for c in text.chars() {
+        match c {
+            '!' => marked += usize::from(depth > 0),
+            '#' => depth = depth.checked_sub(1)?,
+            c if c.is_whitespace() || c == '\u{feff}' => {}
+            c if c.is_alphabetic() => depth += 1,
+            _ => return None,
+        }
+    }
+    (marked > 0).then_some(marked)
 }
 
 /// Writes the words of `dict` as a trie stream, one line.
