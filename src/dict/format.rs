@@ -294,6 +294,27 @@ mod tests {
         assert!(reason(long.as_bytes()).contains("the first 64 KiB"));
     }
 
+    proptest::proptest! {
+        /// What detection promises: a text it calls an anagram list reads
+        /// as one without a skipped line, and one it calls a trie stream
+        /// reads as one without an error. Texts are drawn from the
+        /// characters that matter to the three formats.
+        #[test]
+        fn detection_keeps_its_promise(text in "[abcé|!# \n]{0,60}") {
+            let bytes = text.as_bytes();
+            match Detection::of(bytes).format {
+                Format::Anagram => {
+                    let (_, skipped) = anagram::words(bytes).unwrap();
+                    proptest::prop_assert_eq!(skipped, 0);
+                }
+                Format::TrieStream => {
+                    proptest::prop_assert!(trie_stream::words(bytes).is_ok());
+                }
+                format => proptest::prop_assert_eq!(format, Format::Plain),
+            }
+        }
+    }
+
     #[test]
     fn names() {
         for format in Format::ALL {
