@@ -125,11 +125,22 @@ impl Dictionary {
         // Every kept word, normalised, one after another.
         let mut text = String::new();
         let mut ends: Vec<usize> = Vec::new();
+        // Where the last word kept starts in `text`.
+        let mut last_start = 0;
         // The ASCII letters seen, as bits, and every other letter seen.
         let mut ascii_seen = 0u128;
         let mut letters: Vec<char> = Vec::new();
         for word in words {
             let word = trim(word.as_ref());
+            // The same word again, as a hostile list repeats one: counted
+            // as a duplicate without a copy.
+            if ends
+                .last()
+                .is_some_and(|&end| &text[last_start..end] == word)
+            {
+                report.duplicates += 1;
+                continue;
+            }
             // Most words are lower-case ASCII letters already, which one
             // scan finds; the rest go through the normaliser.
             if let Some(seen) = lower_ascii_letters(word) {
@@ -137,6 +148,7 @@ impl Dictionary {
                     report.skipped_too_long += 1;
                 } else if !word.is_empty() {
                     ascii_seen |= u128::from(seen) << b'a';
+                    last_start = text.len();
                     text.push_str(word);
                     ends.push(text.len());
                 }
@@ -161,6 +173,7 @@ impl Dictionary {
                     letters.push(letter);
                 }
             }
+            last_start = text.len();
             text.push_str(&word);
             ends.push(text.len());
         }
@@ -194,7 +207,7 @@ impl Dictionary {
         }
         let trie = builder.freeze();
         report.words = trie.word_count();
-        report.duplicates = ends.len().saturating_sub(trie.word_count());
+        report.duplicates += ends.len().saturating_sub(trie.word_count());
         Ok(Dictionary {
             alphabet,
             trie,
@@ -370,6 +383,17 @@ mod tests {
         );
         let texts: Vec<String> = dict.trie().words().map(|w| dict.word_text(w)).collect();
         assert_eq!(texts, ["cat", "dog", "äiti"]);
+    }
+
+    /// A word repeated is counted as a duplicate, whether the repeats come
+    /// together (not copied) or apart (found by the trie).
+    #[test]
+    fn repeated_words_are_duplicates() {
+        let words = ["a", "a", "don't", "a", "b", "a", "a", "é", "é"];
+        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+        assert_eq!(dict.word_count(), 3);
+        assert_eq!(dict.report().duplicates, 5);
+        assert_eq!(dict.report().skipped_not_letters, 1);
     }
 
     #[test]

@@ -162,16 +162,15 @@ impl TextCheck {
     /// will come, so a character cut at the end is an error.
     fn check(&mut self, bytes: &[u8], end: bool) -> Result<(), DictError> {
         let new = &bytes[self.checked..];
-        if let Some(at) = new.iter().position(|&b| b == 0) {
-            let line = self.lines + count_lines(&new[..at]) + 1;
-            return Err(DictError {
-                line: Some(line),
-                kind: DictErrorKind::Binary,
-            });
-        }
-        let valid = match std::str::from_utf8(new) {
-            Ok(_) => new.len(),
-            Err(error) if error.error_len().is_none() && !end => error.valid_up_to(),
+        // The first fault is reported: a NUL byte, or a byte that is not
+        // UTF-8 before it.
+        let nul = new.iter().position(|&b| b == 0);
+        let before_nul = &new[..nul.unwrap_or(new.len())];
+        let valid = match std::str::from_utf8(before_nul) {
+            Ok(_) => before_nul.len(),
+            Err(error) if error.error_len().is_none() && !end && nul.is_none() => {
+                error.valid_up_to()
+            }
             Err(error) => {
                 return Err(DictError {
                     line: Some(self.lines + count_lines(&new[..error.valid_up_to()]) + 1),
@@ -179,6 +178,12 @@ impl TextCheck {
                 });
             }
         };
+        if nul.is_some() {
+            return Err(DictError {
+                line: Some(self.lines + count_lines(before_nul) + 1),
+                kind: DictErrorKind::Binary,
+            });
+        }
         self.lines += count_lines(&new[..valid]);
         self.checked += valid;
         Ok(())
@@ -256,6 +261,14 @@ mod tests {
         assert!(zeros.taken <= 2 * CHUNK as u64, "{}", zeros.taken);
         let error = read_list(&b"cat\ndog\n\xff\xfe"[..], None).unwrap_err();
         assert_eq!(error.to_string(), "line 3: not valid UTF-8");
+        // Whichever comes first is said.
+        let error = read_list(&b"cat\n\xff\n\0"[..], None).unwrap_err();
+        assert_eq!(error.to_string(), "line 2: not valid UTF-8");
+        let error = read_list(&b"cat\n\0\n\xff"[..], None).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 2: binary data, not a word list (a NUL byte)"
+        );
         let bomb = gzip(&vec![0; 10 << 20]);
         let error = read_list(bomb.as_slice(), None).unwrap_err();
         assert_eq!(
