@@ -184,7 +184,10 @@ fn write_info(out: &mut impl Write, source: &str, dict: &Dictionary) -> io::Resu
     writeln!(out, "format version: {}", compiled::VERSION)?;
     writeln!(
         out,
-        "skipped:        {} not all letters, {} too long, {} duplicates",
-        report.skipped_not_letters, report.skipped_too_long, report.duplicates
+        "skipped:        {} not all letters, {} too long, {} duplicates, {} lines not in the format",
+        report.skipped_not_letters,
+        report.skipped_too_long,
+        report.duplicates,
+        report.skipped_lines
     )
 }

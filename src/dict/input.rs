@@ -130,13 +130,11 @@ pub fn read_bounded(
             room => room.min(CHUNK),
         };
         let want = room.min((limit + 1 - start as u64) as usize);
-        bytes.resize(start + want, 0);
-        let read = match reader.read(&mut bytes[start..]) {
-            Ok(read) => read,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => 0,
-            Err(error) => return Err(LoadError::Io(error)),
-        };
-        bytes.truncate(start + read);
+        // `read_to_end` reads into the spare capacity without zeroing it.
+        let read = (&mut reader)
+            .take(want as u64)
+            .read_to_end(&mut bytes)
+            .map_err(LoadError::Io)?;
         // Gzip data inside gzip data is left for the caller to name.
         let binary = compiled::looks_compiled(&bytes) || gzip::is_gzip(&bytes);
         if !binary {
@@ -148,13 +146,12 @@ pub fn read_bounded(
     }
 }
 
-/// The check of text read so far: no NUL byte, valid UTF-8.
+/// The check of text read so far: no NUL byte, valid UTF-8. Lines are
+/// counted only to name the one at fault.
 #[derive(Debug, Default)]
 struct TextCheck {
     /// Bytes checked: all of them but an incomplete character at the end.
     checked: usize,
-    /// Line breaks among the checked bytes.
-    lines: usize,
 }
 
 impl TextCheck {
@@ -163,9 +160,14 @@ impl TextCheck {
     fn check(&mut self, bytes: &[u8], end: bool) -> Result<(), DictError> {
         let new = &bytes[self.checked..];
         // The first fault is reported: a NUL byte, or a byte that is not
-        // UTF-8 before it.
-        let nul = new.iter().position(|&b| b == 0);
+        // UTF-8 before it. (`contains` finds a byte a word at a time.)
+        let nul = if new.contains(&0) {
+            new.iter().position(|&b| b == 0)
+        } else {
+            None
+        };
         let before_nul = &new[..nul.unwrap_or(new.len())];
+        let line_at = |at: usize| Some(count_lines(&bytes[..self.checked + at]) + 1);
         let valid = match std::str::from_utf8(before_nul) {
             Ok(_) => before_nul.len(),
             Err(error) if error.error_len().is_none() && !end && nul.is_none() => {
@@ -173,18 +175,17 @@ impl TextCheck {
             }
             Err(error) => {
                 return Err(DictError {
-                    line: Some(self.lines + count_lines(&new[..error.valid_up_to()]) + 1),
+                    line: line_at(error.valid_up_to()),
                     kind: DictErrorKind::NotUtf8,
                 });
             }
         };
         if nul.is_some() {
             return Err(DictError {
-                line: Some(self.lines + count_lines(before_nul) + 1),
+                line: line_at(before_nul.len()),
                 kind: DictErrorKind::Binary,
             });
         }
-        self.lines += count_lines(&new[..valid]);
         self.checked += valid;
         Ok(())
     }
