@@ -288,7 +288,7 @@ impl CacheDir {
             fs::remove_file(entry)?;
         }
         let (head, image) = compiled::image_parts(dict);
-        write_atomically(entry, &[&key.to_bytes(), &head, image])
+        write_replacing(entry, &[&key.to_bytes(), &head, image], false)
     }
 }
 
@@ -317,7 +317,9 @@ fn read_entry(entry: &Path, key: ContentKey) -> Option<Result<Dictionary, CacheS
                 .map(|()| compiled::read_mapped(mapped, ENTRY_HEADER_LEN).map_err(damaged))
         }
         Err(_) => {
-            let bytes = fs::read(entry).ok()?;
+            // Read from the file checked above, not from the path again.
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut &file, &mut bytes).ok()?;
             check_key(&bytes, key).map(|()| {
                 compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default()).map_err(damaged)
             })
@@ -432,6 +434,14 @@ static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// removed when the write fails, and by [`remove_partial_files`] when the
 /// process is interrupted.
 pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    write_replacing(path, parts, true)
+}
+
+/// [`write_atomically`], the file flushed to disk before it is renamed
+/// when `sync`. Cache entries are not: one lost in a crash is rebuilt (its
+/// checksum catches one cut short), and flushing hundreds of megabytes
+/// would hold an interrupted run until the disk is done.
+fn write_replacing(path: &Path, parts: &[&[u8]], sync: bool) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let target = write_target(path)?;
     let nanos = SystemTime::now()
@@ -454,7 +464,9 @@ pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
             .create_new(true)
             .open(&temporary)?;
         write_parts(&mut file, parts)?;
-        file.sync_all()?;
+        if sync {
+            file.sync_all()?;
+        }
         drop(file);
         fs::rename(&temporary, &target)
     })();
