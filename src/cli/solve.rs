@@ -100,6 +100,12 @@ impl SolveArgs {
         if !from_stdin && self.boards.iter().any(|b| b == "-") {
             return Err(Usage("'-' (standard input) must be the only BOARD".into()).into());
         }
+        if from_stdin && self.dict.takes_stdin() {
+            return Err(Usage(
+                "the word list is read from standard input: give the boards as arguments".into(),
+            )
+            .into());
+        }
         let dict = self.dict.load()?;
         let options = SolveOptions {
             rules: self.rules,

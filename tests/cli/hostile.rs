@@ -433,7 +433,10 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             "a binary file",
             (0..=255u8).cycle().take(1024).collect::<Vec<u8>>(),
         )
-        .fails(1, "dictionary '{dict}': line 2: not valid UTF-8"),
+        .fails(
+            1,
+            "dictionary '{dict}': line 1: binary data, not a word list (a NUL byte)",
+        ),
         Row::dict("not UTF-8 on line 3", b"cat\nact\ncaf\xe9\n".to_vec())
             .fails(1, "dictionary '{dict}': line 3: not valid UTF-8"),
         Row::dict("a 10 MB word on one line", "cat".repeat((10 << 20) / 3)).fails(
@@ -441,7 +444,10 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             "dictionary '{dict}': no usable word (words are made of letters only, at most 64 of \
              them)",
         ),
-        Row::dict("a NUL inside a word", "c\0at\n").fails(1, "dictionary '{dict}': no usable word"),
+        Row::dict("a NUL inside a word", "c\0at\n").fails(
+            1,
+            "dictionary '{dict}': line 1: binary data, not a word list (a NUL byte)",
+        ),
         Row::dict(
             "a word of 65 letters is skipped",
             "a".repeat(65) + "\ncat\nact\n",
@@ -449,6 +455,8 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         .with(&["--no-cache", "--verbose"])
         .solves("ca/xt\t2\t2\n")
         .says(&[
+            "dictionary '{dict}': format plain (every line of the file is a word, a comment or \
+             blank)",
             "dictionary '{dict}': 2 words kept; skipped: 0 not all letters, 1 longer than 64 \
                  letters, 0 duplicates",
         ]),
@@ -483,10 +491,12 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
                 1,
                 "dictionary '{dict}': not a compiled dictionary (bad magic number)",
             ),
-        Row::dict("a trie stream above its root", "ab!###").fails(
-            1,
-            "dictionary '{dict}': line 1, column 6: '#' goes back above the root",
-        ),
+        Row::dict("a trie stream above its root", "ab!###")
+            .with(&["--dict-format", "trie-stream"])
+            .fails(
+                1,
+                "dictionary '{dict}': line 1, column 6: '#' goes back above the root",
+            ),
         Row::new(
             "a directory",
             Given::DictFile,

@@ -4,6 +4,7 @@
 
 mod contention;
 mod dict;
+mod dict_safety;
 mod games;
 mod hostile;
 mod signals;
