@@ -10,6 +10,15 @@
 //! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
 //! splits the start cells over rayon's current pool.
 //!
+//! The search stops entering a trie node once it has reached every word
+//! below it on this board (the trie knows each node's count of words below
+//! it; the counts reached are per-board scratch), so a board of one repeated
+//! letter is over as soon as its words are. A word reached counts whether
+//! or not the length filter reports it. Where nothing can be pruned (a long
+//! word whose every prefix is on the board but which is not), the search
+//! can still take as many steps as the board has paths spelling prefixes:
+//! [`Solver::solve_within`] bounds them.
+//!
 //! Two searches share this work: `small` for boards of at most 64 cells,
 //! which keeps the visited cells in one `u64` and moves over whole masks of
 //! neighbours, and `large` for any size. A board always takes the same one,
@@ -26,7 +35,7 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
-use crate::trie::{Node, NodeId, Nodes, WordId};
+use crate::trie::{Node, NodeId, Nodes, Subtrees, WordId};
 use grid::{DEAD, Geometry, Grid, MANY, WILDCARD};
 
 /// What to search for, before the board is known.
@@ -90,6 +99,21 @@ impl Solution {
         self.words.iter().map(|w| u64::from(w.score)).sum()
     }
 }
+
+/// A search given a budget of steps ([`Solver::solve_within`]) needed more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BudgetExceeded {
+    /// The budget the search was given.
+    pub max_steps: u64,
+}
+
+impl std::fmt::Display for BudgetExceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the search needed more than {} steps", self.max_steps)
+    }
+}
+
+impl std::error::Error for BudgetExceeded {}
 
 /// Searches boards against one dictionary. Cheap to share between threads.
 #[derive(Clone, Debug)]
@@ -160,8 +184,29 @@ impl<'d> Solver<'d> {
     pub fn solve_with(&self, board: &Board, scratch: &mut Scratch) -> Solution {
         let config = self.config(board);
         let mut words = Vec::new();
-        scratch.search(self.dict, board, &config, &mut words);
+        // An unlimited search cannot exceed its budget.
+        let _ = scratch.search(self.dict, board, &config, u64::MAX, &mut words);
         finish(config.rules, words)
+    }
+
+    /// Solves `board` on this thread, reusing `scratch`, in at most
+    /// `max_steps` steps, or returns [`BudgetExceeded`]. A step is one cell
+    /// added to a path whose letters some word goes on from, so the work
+    /// of a step is bounded (its neighbours times the letters they offer),
+    /// and a budget bounds the search's time whatever the board and the
+    /// dictionary. A solution found within the budget is the one
+    /// [`Solver::solve_with`] gives. `scratch` stays usable after an
+    /// exceeded budget.
+    pub fn solve_within(
+        &self,
+        board: &Board,
+        scratch: &mut Scratch,
+        max_steps: u64,
+    ) -> Result<Solution, BudgetExceeded> {
+        let config = self.config(board);
+        let mut words = Vec::new();
+        scratch.search(self.dict, board, &config, max_steps, &mut words)?;
+        Ok(finish(config.rules, words))
     }
 
     /// Counts and scores the words of `board` without listing them: the
@@ -176,7 +221,8 @@ impl<'d> Solver<'d> {
             count: 0,
             score: 0,
         };
-        scratch.search(self.dict, board, &config, &mut summary);
+        // An unlimited search cannot exceed its budget.
+        let _ = scratch.search(self.dict, board, &config, u64::MAX, &mut summary);
         summary
     }
 
@@ -243,7 +289,8 @@ impl<'d> Solver<'d> {
                     geometry: &geometry,
                     grid: &grid,
                 };
-                state.search(self.dict, board, config, start..end, &mut sink);
+                // An unlimited search cannot exceed its budget.
+                let _ = state.search(self.dict, board, config, start..end, u64::MAX, &mut sink);
                 sink
             })
             .collect()
@@ -349,14 +396,15 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// Searches every cell of `board`.
+    /// Searches every cell of `board` in at most `max_steps` steps.
     fn search<S: Sink>(
         &mut self,
         dict: &Dictionary,
         board: &Board,
         config: &SolveConfig,
+        max_steps: u64,
         sink: &mut S,
-    ) {
+    ) -> Result<(), BudgetExceeded> {
         if (self.geometry.rows, self.geometry.cols) != (board.rows(), board.cols()) {
             self.geometry = Geometry::new(board.rows(), board.cols());
         }
@@ -366,7 +414,7 @@ impl Scratch {
             grid: &self.grid,
         };
         self.state
-            .search(dict, prepared, config, 0..board.len(), sink);
+            .search(dict, prepared, config, 0..board.len(), max_steps, sink)
     }
 }
 
@@ -384,8 +432,14 @@ struct State {
     /// Two bytes a word keep the table small enough to stay in cache; it
     /// is cleared once every 65,535 searches, when the epoch wraps.
     marks: Vec<u16>,
-    /// Bumped per search, so `marks` need not be cleared.
+    /// Bumped per search, so `marks`, `done` and `reached` need not be
+    /// cleared.
     epoch: u16,
+    /// `done[n] == epoch` when node `n` has children and every word below
+    /// it was reached in this search: the search does not enter it again.
+    done: Vec<u16>,
+    /// Per node: how many words below it this search reached.
+    reached: Vec<Reached>,
     /// The large search's copy of the padded codes, marking its path.
     codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
@@ -394,6 +448,14 @@ struct State {
     frames: Vec<large::Frame>,
     /// The scores of the last configuration searched with, per length.
     scores: Scores,
+}
+
+/// How many words below a node one search reached, valid in that search's
+/// epoch only.
+#[derive(Clone, Copy, Debug, Default)]
+struct Reached {
+    epoch: u16,
+    count: u32,
 }
 
 /// Per word length below 128: its score, or [`Scores::FILTERED`] when the
@@ -444,24 +506,31 @@ impl State {
         board: Prepared<'_>,
         config: &SolveConfig,
         starts: std::ops::Range<usize>,
+        max_steps: u64,
         sink: &mut S,
-    ) {
+    ) -> Result<(), BudgetExceeded> {
         let max_len = config.lengths.max_len();
         if max_len == 0 {
-            return;
+            return Ok(());
         }
-        if self.marks.len() != dict.word_count() {
+        let nodes = dict.trie().node_count();
+        if self.marks.len() != dict.word_count() || self.done.len() != nodes {
             self.marks = vec![0; dict.word_count()];
+            self.done = vec![0; nodes];
+            self.reached = vec![Reached::default(); nodes];
             self.epoch = 0;
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.marks.fill(0);
+            self.done.fill(0);
+            self.reached.fill(Reached::default());
             self.epoch = 1;
         }
         self.scores.update(config);
         let search = Search {
             nodes: dict.trie().nodes(),
+            subtrees: dict.trie().subtrees(),
             geometry: board.geometry,
             grid: board.grid,
             scores: &self.scores.table,
@@ -477,6 +546,11 @@ impl State {
             search: &search,
             marks: &mut self.marks,
             epoch: self.epoch,
+            done: &mut self.done,
+            reached: &mut self.reached,
+            finished: 0,
+            steps_left: max_steps,
+            exceeded: false,
             path: &mut self.path,
             codes: &mut self.codes,
             frames: &mut self.frames,
@@ -484,6 +558,9 @@ impl State {
         };
         let root = search.nodes.get(NodeId::ROOT);
         for cell in starts {
+            if walk.is_done(NodeId::ROOT) {
+                break;
+            }
             let cell = cell as u32;
             match (small, config.paths) {
                 (true, false) => search.small_enter::<S, false>(&mut walk, cell, root, 0, 0),
@@ -496,12 +573,18 @@ impl State {
                 }
             }
         }
+        if walk.exceeded {
+            return Err(BudgetExceeded { max_steps });
+        }
+        Ok(())
     }
 }
 
 /// The read-only inputs of one search.
 struct Search<'a> {
     nodes: Nodes<'a>,
+    /// The trie's words below each node, parents and word nodes.
+    subtrees: Subtrees<'a>,
     geometry: &'a Geometry,
     grid: &'a Grid,
     /// The score of each word length, or [`Scores::FILTERED`].
@@ -517,6 +600,17 @@ struct Walk<'a, S> {
     search: &'a Search<'a>,
     marks: &'a mut [u16],
     epoch: u16,
+    /// Per node, whether every word below it was reached (see [`State`]).
+    done: &'a mut [u16],
+    /// Per node, how many words below it were reached (see [`State`]).
+    reached: &'a mut [Reached],
+    /// Bit `n % 64` is set when some node `n` is done: most searches finish
+    /// few nodes with children, and a clear bit spares reading `done`.
+    finished: u64,
+    /// How many more steps the search may take.
+    steps_left: u64,
+    /// Whether the search wanted a step past its budget.
+    exceeded: bool,
     /// The cells of the path so far, when paths are kept.
     path: &'a mut Vec<u32>,
     /// The large search's codes, the cells of the current path marked.
@@ -526,29 +620,93 @@ struct Walk<'a, S> {
     sink: &'a mut S,
 }
 
+impl<S> Walk<'_, S> {
+    /// Whether every word below `node` was reached, so that the search
+    /// need not enter it.
+    #[inline(always)]
+    fn is_done(&self, node: NodeId) -> bool {
+        self.finished & 1 << (node.index() % 64) != 0
+            && self.done.get(node.index()) == Some(&self.epoch)
+    }
+
+    /// Takes one step of the budget: false, and the budget marked exceeded,
+    /// when none is left.
+    #[inline(always)]
+    fn take_step(&mut self) -> bool {
+        if self.steps_left == 0 {
+            self.exceeded = true;
+            return false;
+        }
+        self.steps_left -= 1;
+        true
+    }
+
+    /// Counts `word`, just reached for the first time, as reached below
+    /// each node from its own up to the root, and marks done each node with
+    /// children that has now had every word below it reached.
+    #[inline(never)]
+    fn count_reached(&mut self, subtrees: Subtrees<'_>, word: WordId) {
+        let mut node = subtrees.word_node(word);
+        let mut own = true;
+        // A word is at most 255 letters; the bound keeps the walk finite
+        // whatever an image holds.
+        for _ in 0..256 {
+            let Some(reached) = self.reached.get_mut(node.index()) else {
+                return;
+            };
+            if reached.epoch != self.epoch {
+                *reached = Reached {
+                    epoch: self.epoch,
+                    count: 0,
+                };
+            }
+            reached.count += 1;
+            let below = subtrees.words_below(node);
+            // A word's own node with one word below it is a leaf, never
+            // entered anyway.
+            if reached.count == below && !(own && below == 1) {
+                if let Some(done) = self.done.get_mut(node.index()) {
+                    *done = self.epoch;
+                }
+                self.finished |= 1 << (node.index() % 64);
+            }
+            if node == NodeId::ROOT {
+                return;
+            }
+            node = subtrees.parent(node);
+            own = false;
+        }
+    }
+}
+
 impl Search<'_> {
     /// Calls `land` with each trie node and letter count reached by stepping
     /// onto `cell` from `here`: one for a letter or a multi-letter tile,
     /// one per child for a wildcard, none for a dead cell.
     #[inline(always)]
-    fn landings(&self, cell: u32, here: Node, mut land: impl FnMut(Node, usize)) {
+    fn landings(&self, cell: u32, here: Node, mut land: impl FnMut(NodeId, Node, usize)) {
         match self.grid.codes[cell as usize] {
             MANY => {
                 let letters = self.grid.letters(cell);
                 let mut node = here;
+                let mut id = NodeId::ROOT;
                 for &symbol in letters {
                     match node.child(symbol) {
-                        Some(child) => node = self.nodes.get(child),
+                        Some(child) => {
+                            id = child;
+                            node = self.nodes.get(child);
+                        }
                         None => return,
                     }
                 }
-                land(node, letters.len());
+                land(id, node, letters.len());
             }
             WILDCARD => {
                 let mut bits = here.children;
                 while bits != 0 {
                     let bit = bits & bits.wrapping_neg();
-                    land(self.nodes.get(here.child_at(bit)), 1);
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
                     bits &= bits - 1;
                 }
             }
@@ -556,7 +714,8 @@ impl Search<'_> {
             symbol => {
                 let bit = 1u64 << symbol;
                 if here.children & bit != 0 {
-                    land(self.nodes.get(here.child_at(bit)), 1);
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
                 }
             }
         }
@@ -564,7 +723,7 @@ impl Search<'_> {
 
     /// Reports word `word`, `depth` letters long, whose path is the current
     /// one then `last`, unless it was found already or its length is
-    /// filtered out.
+    /// filtered out; counts it as reached the first time either way.
     #[inline(always)]
     fn report<S: Sink, const PATHS: bool>(
         &self,
@@ -577,9 +736,12 @@ impl Search<'_> {
         let Some(mark) = walk.marks.get_mut(word.index()) else {
             return;
         };
-        if *mark != walk.epoch && score != Scores::FILTERED {
+        if *mark != walk.epoch {
             *mark = walk.epoch;
-            walk.sink.found(word, depth, score, walk.path, last, PATHS);
+            walk.count_reached(self.subtrees, word);
+            if score != Scores::FILTERED {
+                walk.sink.found(word, depth, score, walk.path, last, PATHS);
+            }
         }
     }
 }
