@@ -33,6 +33,12 @@ impl NodeId {
 pub struct WordId(u32);
 
 impl WordId {
+    /// The id of index `index` (below `u32::MAX`, as every word count is).
+    #[inline]
+    pub(crate) fn from_index(index: usize) -> WordId {
+        WordId(index as u32)
+    }
+
     /// The id as an index into per-word tables.
     #[inline]
     pub fn index(self) -> usize {
@@ -96,12 +102,6 @@ impl Node {
 /// | parents | 4 per node | the parent of each node (the root's is 0) |
 /// | word nodes | 4 per word | the node that ends each word |
 /// | symbols | 1 per node | the symbol on the edge into each node (0 for the root) |
-/// | words below | 4 per node | how many words the node's subtree holds, its own included |
-///
-/// The words below a node are its subtree's size in words, which the search
-/// uses to stop entering a node once it has found all of them on a board
-/// ([`Subtrees`]); they are a section of their own so that the node layout
-/// can change without them.
 #[derive(Clone)]
 pub struct Trie {
     /// The image described above.
@@ -161,7 +161,7 @@ const WORD_BIT: u8 = 0x80;
 
 /// The image size of a trie of `nodes` nodes and `words` words.
 fn image_len(nodes: usize, words: usize) -> usize {
-    nodes * (NODE_BYTES + 4 + 1 + 4) + words * 4
+    nodes * (NODE_BYTES + 4 + 1) + words * 4
 }
 
 /// A view of a trie's nodes, for the search's inner loop.
@@ -198,24 +198,16 @@ impl<'a> Nodes<'a> {
     }
 }
 
-/// A view of the sections that tell, per node, how many words its subtree
-/// holds and which node is its parent, and per word, the node that ends it:
-/// what the search needs to know when it has found every word below a node.
+/// A view of the sections that give each node's parent and each word's
+/// node: what the search needs to count the words it reached below each
+/// node.
 #[derive(Clone, Copy, Debug)]
 pub struct Subtrees<'a> {
     parents: &'a [u8],
     word_nodes: &'a [u8],
-    below: &'a [u8],
 }
 
 impl Subtrees<'_> {
-    /// How many words the subtree of `id` holds, its own word included;
-    /// `u32::MAX` when `id` is out of range.
-    #[inline]
-    pub fn words_below(self, id: NodeId) -> u32 {
-        u32_at(self.below, id.index())
-    }
-
     /// The parent of `id`; the root for the root and for ids out of range.
     #[inline]
     pub fn parent(self, id: NodeId) -> NodeId {
@@ -336,7 +328,6 @@ impl TrieBuilder {
             }
             sections.set_word(path[word.len()] as usize, word_id as u32);
         }
-        sections.count_words_below();
         writer.finish()
     }
 
@@ -409,14 +400,13 @@ struct ImageWriter {
     word_count: usize,
 }
 
-/// The five sections of an [`ImageWriter`]'s image, to write nodes into.
+/// The four sections of an [`ImageWriter`]'s image, to write nodes into.
 /// Indices out of range are bugs of the caller, and panic.
 struct Sections<'a> {
     nodes: &'a mut [u8],
     parents: &'a mut [u8],
     word_nodes: &'a mut [u8],
     symbols: &'a mut [u8],
-    below: &'a mut [u8],
 }
 
 impl ImageWriter {
@@ -433,14 +423,12 @@ impl ImageWriter {
     fn sections(&mut self) -> Sections<'_> {
         let (nodes, rest) = self.bytes.split_at_mut(self.node_count * NODE_BYTES);
         let (parents, rest) = rest.split_at_mut(self.node_count * 4);
-        let (word_nodes, rest) = rest.split_at_mut(self.word_count * 4);
-        let (symbols, below) = rest.split_at_mut(self.node_count);
+        let (word_nodes, symbols) = rest.split_at_mut(self.word_count * 4);
         Sections {
             nodes,
             parents,
             word_nodes,
             symbols,
-            below,
         }
     }
 
@@ -483,22 +471,6 @@ impl Sections<'_> {
         self.nodes[node * NODE_BYTES + 12..(node + 1) * NODE_BYTES]
             .copy_from_slice(&word.to_le_bytes());
         put_u32(self.word_nodes, word as usize, node as u32);
-    }
-
-    /// Fills the words-below section from the nodes' words and parents, in
-    /// one backward pass: children come after their parent, so a node's
-    /// count is complete when the pass reaches it.
-    fn count_words_below(&mut self) {
-        let count = self.parents.len() / 4;
-        for index in (0..count).rev() {
-            let own = u32::from(u32_at(self.nodes, index * 4 + 3) != Node::NO_WORD);
-            let below = u32_at(self.below, index) + own;
-            put_u32(self.below, index, below);
-            if index > 0 {
-                let parent = u32_at(self.parents, index) as usize;
-                put_u32(self.below, parent, u32_at(self.below, parent) + below);
-            }
-        }
     }
 }
 
@@ -623,15 +595,13 @@ impl Trie {
         self.word_count
     }
 
-    /// The words below each node, each node's parent and each word's node,
-    /// for the search.
+    /// Each node's parent and each word's node, for the search.
     #[inline]
     pub fn subtrees(&self) -> Subtrees<'_> {
-        let (parents, word_nodes, _, below) = self.sections();
+        let (parents, word_nodes, _) = self.sections();
         Subtrees {
             parents,
             word_nodes,
-            below,
         }
     }
 
@@ -706,7 +676,7 @@ impl Trie {
             };
             node.children.count_ones() as u8 | word
         }));
-        let (_, _, symbols, _) = self.sections();
+        let (_, _, symbols) = self.sections();
         packed.extend_from_slice(symbols.get(1..).unwrap_or_default());
         packed
     }
@@ -762,9 +732,7 @@ impl Trie {
             if below == 0 && shape & WORD_BIT == 0 {
                 return Err(TrieError::new(index, "a leaf that ends no word"));
             }
-            let below = below + u32::from(shape >> 7);
-            put_u32(nodes, index * 4 + 3, below);
-            put_u32(sections.below, index, below);
+            put_u32(nodes, index * 4 + 3, below + u32::from(shape >> 7));
             end = first;
         }
         // The root's children start at 1 exactly when the counts tile every
@@ -781,7 +749,6 @@ impl Trie {
         if below as usize != word_count {
             return Err(TrieError::new(node_count, "the word count does not match"));
         }
-        put_u32(sections.below, 0, below);
         sections.symbols[1..].copy_from_slice(edges);
         let mut first = 1;
         let mut first_id = 0;
@@ -855,14 +822,12 @@ impl Trie {
         Ok(trie)
     }
 
-    /// The image's sections after the nodes: parents, word nodes, symbols,
-    /// words below.
-    fn sections(&self) -> (&[u8], &[u8], &[u8], &[u8]) {
+    /// The image's sections after the nodes: parents, word nodes, symbols.
+    fn sections(&self) -> (&[u8], &[u8], &[u8]) {
         let rest = &self.image.bytes()[self.node_count * NODE_BYTES..];
         let (parents, rest) = rest.split_at(self.node_count * 4);
-        let (word_nodes, rest) = rest.split_at(self.word_count * 4);
-        let (symbols, below) = rest.split_at(self.node_count);
-        (parents, word_nodes, symbols, below)
+        let (word_nodes, symbols) = rest.split_at(self.word_count * 4);
+        (parents, word_nodes, symbols)
     }
 
     /// The structural half of [`Trie::from_image`]'s checks.
@@ -873,7 +838,7 @@ impl Trie {
             n => (1u64 << n) - 1,
         };
         let count = self.node_count;
-        let (parents, _, symbols, _) = self.sections();
+        let (parents, _, symbols) = self.sections();
         if u32_at(parents, 0) != 0 || symbols.first() != Some(&0) {
             return Err(TrieError::new(0, "the root has a parent"));
         }
@@ -934,7 +899,7 @@ impl Trie {
     /// children before the node), then each subtree's first id, handed from
     /// parent to children.
     fn check_word_ids(&self) -> Result<(), TrieError> {
-        let (parents, word_nodes, _, counts) = self.sections();
+        let (parents, word_nodes, _) = self.sections();
         let nodes = self.nodes();
         let mut below = vec![0u32; self.node_count];
         for index in (1..self.node_count).rev() {
@@ -943,11 +908,6 @@ impl Trie {
             if let Some(parent) = below.get(u32_at(parents, index) as usize).copied() {
                 below[u32_at(parents, index) as usize] = parent + below[index];
             }
-        }
-        if let Some(index) =
-            (0..self.node_count).find(|&index| u32_at(counts, index) != below[index])
-        {
-            return Err(TrieError::new(index, "wrong count of words below"));
         }
         // `below` becomes each subtree's first id, root first.
         below[0] = 0;

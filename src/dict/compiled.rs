@@ -43,9 +43,8 @@ use unicode_normalization::char::is_combining_mark;
 pub const MAGIC: &[u8; 8] = b"BOGGLEDC";
 
 /// The format version this build writes and reads. Version 1 stored a
-/// child mask and a word id per node where version 2 stores the packed form;
-/// version 3's image form adds each node's count of words below it.
-pub const VERSION: u32 = 3;
+/// child mask and a word id per node where version 2 stores the packed form.
+pub const VERSION: u32 = 2;
 
 /// Header length in bytes.
 const HEADER_LEN: usize = 32;
@@ -436,7 +435,7 @@ mod tests {
         assert_eq!(
             header,
             Header {
-                version: 3,
+                version: 2,
                 fold_accents: false,
                 image: false,
                 bytes: bytes.len()
@@ -482,7 +481,7 @@ mod tests {
         older[8] = 1;
         check_error(
             &older,
-            "compiled dictionary format version 1, this build reads version 3: compile it again",
+            "compiled dictionary format version 1, this build reads version 2: compile it again",
         );
         let mut flipped = bytes.clone();
         *flipped.last_mut().unwrap() ^= 1;

@@ -10,11 +10,14 @@
 //! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
 //! splits the start cells over rayon's current pool.
 //!
-//! The search stops entering a trie node once it has reached every word
-//! below it on this board (the trie knows each node's count of words below
-//! it; the counts reached are per-board scratch), so a board of one repeated
-//! letter is over as soon as its words are. A word reached counts whether
-//! or not the length filter reports it. Where nothing can be pruned (a long
+//! A search that takes more than [`Solver::PLAIN_STEPS`] steps (a board of
+//! many repeated letters) starts again with pruning: it stops entering a
+//! trie node once it has reached every word below it on this board, so a
+//! board of one repeated letter is over as soon as its words are. Each node
+//! counts its parts still to complete (its own word, its children), per
+//! board in scratch space; a word reached counts whether or not the length
+//! filter reports it. The plain search spends nothing on this, which keeps
+//! ordinary boards as fast as before. Where nothing can be pruned (a long
 //! word whose every prefix is on the board but which is not), the search
 //! can still take as many steps as the board has paths spelling prefixes:
 //! [`Solver::solve_within`] bounds them.
@@ -120,6 +123,8 @@ impl std::error::Error for BudgetExceeded {}
 pub struct Solver<'d> {
     dict: &'d Dictionary,
     options: Options,
+    /// How many steps a search takes before it starts again with pruning.
+    plain_steps: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -140,6 +145,7 @@ impl<'d> Solver<'d> {
         Solver {
             dict,
             options: Options::Fixed(config),
+            plain_steps: Solver::PLAIN_STEPS,
         }
     }
 
@@ -155,6 +161,32 @@ impl<'d> Solver<'d> {
                     paths: options.paths,
                 }),
             },
+            plain_steps: Solver::PLAIN_STEPS,
+        }
+    }
+
+    /// How many steps a search takes, by default, before it starts again
+    /// with pruning. The plain search spends nothing on counting the words
+    /// reached below each node, and a board of 16 letters takes a few
+    /// hundred steps; a board of many repeated letters can take millions,
+    /// which pruning cuts to what its words need.
+    pub const PLAIN_STEPS: u64 = 1 << 15;
+
+    /// This solver, with searches that start again with pruning after
+    /// `steps` steps (0: prune from the start). The words and paths found
+    /// are the same whatever `steps` is; only the time changes.
+    pub fn with_plain_steps(self, steps: u64) -> Solver<'d> {
+        Solver {
+            plain_steps: steps,
+            ..self
+        }
+    }
+
+    /// A budget of `max` steps in all.
+    fn steps(&self, max: u64) -> Steps {
+        Steps {
+            plain: self.plain_steps,
+            max,
         }
     }
 
@@ -185,7 +217,7 @@ impl<'d> Solver<'d> {
         let config = self.config(board);
         let mut words = Vec::new();
         // An unlimited search cannot exceed its budget.
-        let _ = scratch.search(self.dict, board, &config, u64::MAX, &mut words);
+        let _ = scratch.search(self.dict, board, &config, self.steps(u64::MAX), &mut words);
         finish(config.rules, words)
     }
 
@@ -194,7 +226,8 @@ impl<'d> Solver<'d> {
     /// added to a path whose letters some word goes on from, so the work
     /// of a step is bounded (its neighbours times the letters they offer),
     /// and a budget bounds the search's time whatever the board and the
-    /// dictionary. A solution found within the budget is the one
+    /// dictionary. The steps of a plain search that started again with
+    /// pruning count too. A solution found within the budget is the one
     /// [`Solver::solve_with`] gives. `scratch` stays usable after an
     /// exceeded budget.
     pub fn solve_within(
@@ -205,7 +238,7 @@ impl<'d> Solver<'d> {
     ) -> Result<Solution, BudgetExceeded> {
         let config = self.config(board);
         let mut words = Vec::new();
-        scratch.search(self.dict, board, &config, max_steps, &mut words)?;
+        scratch.search(self.dict, board, &config, self.steps(max_steps), &mut words)?;
         Ok(finish(config.rules, words))
     }
 
@@ -222,7 +255,13 @@ impl<'d> Solver<'d> {
             score: 0,
         };
         // An unlimited search cannot exceed its budget.
-        let _ = scratch.search(self.dict, board, &config, u64::MAX, &mut summary);
+        let _ = scratch.search(
+            self.dict,
+            board,
+            &config,
+            self.steps(u64::MAX),
+            &mut summary,
+        );
         summary
     }
 
@@ -290,7 +329,8 @@ impl<'d> Solver<'d> {
                     grid: &grid,
                 };
                 // An unlimited search cannot exceed its budget.
-                let _ = state.search(self.dict, board, config, start..end, u64::MAX, &mut sink);
+                let steps = self.steps(u64::MAX);
+                let _ = state.search(self.dict, board, config, start..end, steps, &mut sink);
                 sink
             })
             .collect()
@@ -317,7 +357,32 @@ fn finish(rules: Rules, mut words: Vec<FoundWord>) -> Solution {
 
 /// Where the search puts the words it finds.
 pub(crate) trait Sink {
+    /// Whether the search into this sink counts the words reached below
+    /// each node and does not enter a node all of whose words were reached
+    /// (see [`State::search`]); the plain search spends nothing on it.
+    const PRUNE: bool = false;
+
     fn found(&mut self, word: WordId, len: usize, score: u32, path: &[u32], last: u32, paths: bool);
+}
+
+/// Another sink, searched into with pruning.
+struct Pruned<'a, S>(&'a mut S);
+
+impl<S: Sink> Sink for Pruned<'_, S> {
+    const PRUNE: bool = true;
+
+    #[inline]
+    fn found(
+        &mut self,
+        word: WordId,
+        len: usize,
+        score: u32,
+        path: &[u32],
+        last: u32,
+        paths: bool,
+    ) {
+        self.0.found(word, len, score, path, last, paths);
+    }
 }
 
 impl Sink for Vec<FoundWord> {
@@ -396,13 +461,13 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// Searches every cell of `board` in at most `max_steps` steps.
+    /// Searches every cell of `board` within `steps`.
     fn search<S: Sink>(
         &mut self,
         dict: &Dictionary,
         board: &Board,
         config: &SolveConfig,
-        max_steps: u64,
+        steps: Steps,
         sink: &mut S,
     ) -> Result<(), BudgetExceeded> {
         if (self.geometry.rows, self.geometry.cols) != (board.rows(), board.cols()) {
@@ -414,7 +479,7 @@ impl Scratch {
             grid: &self.grid,
         };
         self.state
-            .search(dict, prepared, config, 0..board.len(), max_steps, sink)
+            .search(dict, prepared, config, 0..board.len(), steps, sink)
     }
 }
 
@@ -432,14 +497,15 @@ struct State {
     /// Two bytes a word keep the table small enough to stay in cache; it
     /// is cleared once every 65,535 searches, when the epoch wraps.
     marks: Vec<u16>,
-    /// Bumped per search, so `marks`, `done` and `reached` need not be
+    /// Bumped per search, so `marks`, `done` and `left` need not be
     /// cleared.
     epoch: u16,
     /// `done[n] == epoch` when node `n` has children and every word below
     /// it was reached in this search: the search does not enter it again.
     done: Vec<u16>,
-    /// Per node: how many words below it this search reached.
-    reached: Vec<Reached>,
+    /// Per node: how many of its parts (its own word, its children) are
+    /// still to be completed in this search.
+    left: Vec<Left>,
     /// The large search's copy of the padded codes, marking its path.
     codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
@@ -450,12 +516,14 @@ struct State {
     scores: Scores,
 }
 
-/// How many words below a node one search reached, valid in that search's
-/// epoch only.
+/// How many parts of a node (its own word and its children, at most 65)
+/// one search has still to complete, valid in that search's epoch only. A
+/// node is complete when its word, if any, was reached and its children are
+/// complete: when every word below it was reached.
 #[derive(Clone, Copy, Debug, Default)]
-struct Reached {
+struct Left {
     epoch: u16,
-    count: u32,
+    parts: u8,
 }
 
 /// Per word length below 128: its score, or [`Scores::FILTERED`] when the
@@ -506,7 +574,7 @@ impl State {
         board: Prepared<'_>,
         config: &SolveConfig,
         starts: std::ops::Range<usize>,
-        max_steps: u64,
+        steps: Steps,
         sink: &mut S,
     ) -> Result<(), BudgetExceeded> {
         let max_len = config.lengths.max_len();
@@ -517,14 +585,14 @@ impl State {
         if self.marks.len() != dict.word_count() || self.done.len() != nodes {
             self.marks = vec![0; dict.word_count()];
             self.done = vec![0; nodes];
-            self.reached = vec![Reached::default(); nodes];
+            self.left = vec![Left::default(); nodes];
             self.epoch = 0;
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.marks.fill(0);
             self.done.fill(0);
-            self.reached.fill(Reached::default());
+            self.left.fill(Left::default());
             self.epoch = 1;
         }
         self.scores.update(config);
@@ -547,43 +615,92 @@ impl State {
             marks: &mut self.marks,
             epoch: self.epoch,
             done: &mut self.done,
-            reached: &mut self.reached,
+            left: &mut self.left,
             finished: 0,
-            steps_left: max_steps,
+            steps_left: steps.max.min(steps.plain),
             exceeded: false,
             path: &mut self.path,
             codes: &mut self.codes,
             frames: &mut self.frames,
             sink,
         };
-        let root = search.nodes.get(NodeId::ROOT);
-        for cell in starts {
-            if walk.is_done(NodeId::ROOT) {
-                break;
-            }
-            let cell = cell as u32;
-            match (small, config.paths) {
-                (true, false) => search.small_enter::<S, false>(&mut walk, cell, root, 0, 0),
-                (true, true) => search.small_enter::<S, true>(&mut walk, cell, root, 0, 0),
-                (false, false) => {
-                    search.large_enter::<S, false>(&mut walk, search.pad(cell), root, 0)
-                }
-                (false, true) => {
-                    search.large_enter::<S, true>(&mut walk, search.pad(cell), root, 0)
-                }
-            }
+        walk.search_from(starts.clone(), small, config.paths);
+        if !walk.exceeded {
+            return Ok(());
         }
+        if steps.max <= steps.plain {
+            return Err(BudgetExceeded {
+                max_steps: steps.max,
+            });
+        }
+        // The plain search took too long: search again with pruning, from
+        // the start. The words reached so far keep their marks (and the
+        // sink keeps them), so none is reported twice; they are counted
+        // first, then the search counts each new one as it is reached.
+        let mut walk = Walk {
+            search: &search,
+            marks: walk.marks,
+            epoch: walk.epoch,
+            done: walk.done,
+            left: walk.left,
+            finished: 0,
+            steps_left: steps.max - steps.plain,
+            exceeded: false,
+            path: walk.path,
+            codes: walk.codes,
+            frames: walk.frames,
+            sink: &mut Pruned(walk.sink),
+        };
+        // The plain search left the path empty and the codes as they were,
+        // each cell restored as the search came back from it.
+        debug_assert!(walk.path.is_empty() && walk.frames.is_empty());
+        let reached = (0..walk.marks.len()).filter(|&word| walk.marks[word] == walk.epoch);
+        for word in reached.collect::<Vec<_>>() {
+            walk.count_reached(&search, WordId::from_index(word));
+        }
+        walk.search_from(starts, small, config.paths);
         if walk.exceeded {
-            return Err(BudgetExceeded { max_steps });
+            return Err(BudgetExceeded {
+                max_steps: steps.max,
+            });
         }
         Ok(())
+    }
+}
+
+/// How many steps a search may take: `max` in all, the first `plain` of
+/// them without pruning.
+#[derive(Clone, Copy, Debug)]
+struct Steps {
+    plain: u64,
+    max: u64,
+}
+
+impl<S: Sink> Walk<'_, S> {
+    /// Searches from each cell of `starts`, small or large, with or without
+    /// paths, until the search is over or out of steps.
+    fn search_from(&mut self, starts: std::ops::Range<usize>, small: bool, paths: bool) {
+        let search = self.search;
+        let root = search.nodes.get(NodeId::ROOT);
+        for cell in starts {
+            if self.exceeded || self.is_done(NodeId::ROOT) {
+                return;
+            }
+            let cell = cell as u32;
+            match (small, paths) {
+                (true, false) => search.small_enter::<S, false>(self, cell, root, 0, 0),
+                (true, true) => search.small_enter::<S, true>(self, cell, root, 0, 0),
+                (false, false) => search.large_enter::<S, false>(self, search.pad(cell), root, 0),
+                (false, true) => search.large_enter::<S, true>(self, search.pad(cell), root, 0),
+            }
+        }
     }
 }
 
 /// The read-only inputs of one search.
 struct Search<'a> {
     nodes: Nodes<'a>,
-    /// The trie's words below each node, parents and word nodes.
+    /// The trie's parents and word nodes.
     subtrees: Subtrees<'a>,
     geometry: &'a Geometry,
     grid: &'a Grid,
@@ -602,8 +719,8 @@ struct Walk<'a, S> {
     epoch: u16,
     /// Per node, whether every word below it was reached (see [`State`]).
     done: &'a mut [u16],
-    /// Per node, how many words below it were reached (see [`State`]).
-    reached: &'a mut [Reached],
+    /// Per node, how many of its parts are still to complete (see [`State`]).
+    left: &'a mut [Left],
     /// Bit `n % 64` is set when some node `n` is done: most searches finish
     /// few nodes with children, and a clear bit spares reading `done`.
     finished: u64,
@@ -620,12 +737,13 @@ struct Walk<'a, S> {
     sink: &'a mut S,
 }
 
-impl<S> Walk<'_, S> {
+impl<S: Sink> Walk<'_, S> {
     /// Whether every word below `node` was reached, so that the search
     /// need not enter it.
     #[inline(always)]
     fn is_done(&self, node: NodeId) -> bool {
-        self.finished & 1 << (node.index() % 64) != 0
+        S::PRUNE
+            && self.finished & 1 << (node.index() % 64) != 0
             && self.done.get(node.index()) == Some(&self.epoch)
     }
 
@@ -633,48 +751,51 @@ impl<S> Walk<'_, S> {
     /// when none is left.
     #[inline(always)]
     fn take_step(&mut self) -> bool {
-        if self.steps_left == 0 {
+        let (left, out) = self.steps_left.overflowing_sub(1);
+        self.steps_left = left;
+        if out {
+            self.steps_left = 0;
             self.exceeded = true;
-            return false;
         }
-        self.steps_left -= 1;
-        true
+        !out
     }
 
-    /// Counts `word`, just reached for the first time, as reached below
-    /// each node from its own up to the root, and marks done each node with
-    /// children that has now had every word below it reached.
+    /// Counts `word`, just reached for the first time, as one part of its
+    /// node reached; a node whose parts are all reached is complete, and
+    /// counts as a part of its parent. A node with children that completes
+    /// is marked done. Each word thus costs its own node and, only when
+    /// that completes, the next one up, and so on: most words stop at
+    /// their node or its parent.
     #[inline(never)]
-    fn count_reached(&mut self, subtrees: Subtrees<'_>, word: WordId) {
-        let mut node = subtrees.word_node(word);
-        let mut own = true;
+    fn count_reached(&mut self, search: &Search<'_>, word: WordId) {
+        let mut id = search.subtrees.word_node(word);
         // A word is at most 255 letters; the bound keeps the walk finite
         // whatever an image holds.
         for _ in 0..256 {
-            let Some(reached) = self.reached.get_mut(node.index()) else {
+            let node = search.nodes.get(id);
+            let Some(left) = self.left.get_mut(id.index()) else {
                 return;
             };
-            if reached.epoch != self.epoch {
-                *reached = Reached {
+            if left.epoch != self.epoch {
+                *left = Left {
                     epoch: self.epoch,
-                    count: 0,
+                    parts: node.children.count_ones() as u8 + u8::from(node.word().is_some()),
                 };
             }
-            reached.count += 1;
-            let below = subtrees.words_below(node);
-            // A word's own node with one word below it is a leaf, never
-            // entered anyway.
-            if reached.count == below && !(own && below == 1) {
-                if let Some(done) = self.done.get_mut(node.index()) {
-                    *done = self.epoch;
-                }
-                self.finished |= 1 << (node.index() % 64);
-            }
-            if node == NodeId::ROOT {
+            left.parts = left.parts.saturating_sub(1);
+            if left.parts != 0 {
                 return;
             }
-            node = subtrees.parent(node);
-            own = false;
+            if node.children != 0 {
+                if let Some(done) = self.done.get_mut(id.index()) {
+                    *done = self.epoch;
+                }
+                self.finished |= 1 << (id.index() % 64);
+            }
+            if id == NodeId::ROOT {
+                return;
+            }
+            id = search.subtrees.parent(id);
         }
     }
 }
@@ -737,11 +858,135 @@ impl Search<'_> {
             return;
         };
         if *mark != walk.epoch {
+            // Out of steps: the search must not go on out of order.
+            if walk.exceeded {
+                return;
+            }
             *mark = walk.epoch;
-            walk.count_reached(self.subtrees, word);
+            if S::PRUNE {
+                walk.count_reached(self, word);
+            }
             if score != Scores::FILTERED {
                 walk.sink.found(word, depth, score, walk.path, last, PATHS);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabet::Normalizer;
+
+    /// A board of `rows` × `cols` tiles of `a`.
+    fn of_a(rows: usize, cols: usize) -> Board {
+        Board::from_tiles(
+            rows,
+            cols,
+            vec![crate::board::Tile::Letter('a'); rows * cols],
+        )
+        .unwrap()
+    }
+
+    /// Runs of `a` of each of `lengths`.
+    fn runs(lengths: impl IntoIterator<Item = usize>) -> Dictionary {
+        let words: Vec<String> = lengths.into_iter().map(|len| "a".repeat(len)).collect();
+        Dictionary::from_words(&words, Normalizer::default()).unwrap()
+    }
+
+    /// A solver reporting words of `min_len` letters or more.
+    fn solver(dict: &Dictionary, min_len: usize) -> Solver<'_> {
+        let rules = Rules::Classic;
+        let lengths = LengthOptions {
+            min_len: Some(min_len),
+            ..LengthOptions::default()
+        };
+        Solver::new(
+            dict,
+            SolveConfig {
+                rules,
+                lengths: lengths.filter(rules),
+                paths: true,
+            },
+        )
+    }
+
+    /// Enough steps for a board whose words are all found early; far too
+    /// few for a search of every path of a 5×5 board.
+    const BUDGET: u64 = 1_000_000;
+
+    /// Every run of `a` up to 25 letters is on a 5×5 board of `a`, and
+    /// once the 25-letter one is found there is nothing left to look for:
+    /// the search stops, where without pruning it would walk every path.
+    #[test]
+    fn a_board_of_one_letter_ends_with_its_words() {
+        let dict = runs(1..=25);
+        let board = of_a(5, 5);
+        let mut scratch = Scratch::default();
+        for min_len in [1, 25] {
+            let solution = solver(&dict, min_len)
+                .solve_within(&board, &mut scratch, BUDGET)
+                .unwrap();
+            // Words shorter than the minimum are not reported, but reaching
+            // them counts all the same.
+            assert_eq!(solution.words.len(), 26 - min_len);
+            assert!(
+                solution
+                    .words
+                    .iter()
+                    .all(|word| word.path.len() == word.len)
+            );
+        }
+        let plain = solver(&dict, 1).with_plain_steps(u64::MAX);
+        assert_eq!(
+            plain.solve_within(&board, &mut scratch, BUDGET),
+            Err(BudgetExceeded { max_steps: BUDGET })
+        );
+    }
+
+    /// One word of 64 letters on an 8×8 board of `a`, and the longest
+    /// word on a board over 64 cells, are found without walking every path.
+    #[test]
+    fn the_longest_words_on_boards_of_one_letter() {
+        let mut scratch = Scratch::default();
+        let dict = runs([64]);
+        let solution = solver(&dict, 3)
+            .solve_within(&of_a(8, 8), &mut scratch, BUDGET)
+            .unwrap();
+        assert_eq!(solution.words.len(), 1);
+        assert_eq!(solution.words[0].path.len(), 64);
+        let dict = runs(60..=64);
+        let solution = solver(&dict, 3)
+            .solve_within(&of_a(9, 9), &mut scratch, BUDGET)
+            .unwrap();
+        assert_eq!(solution.words.len(), 5);
+    }
+
+    /// A word whose every prefix is on the board but which is not leaves
+    /// nothing to prune: the budget ends the search, and the scratch space
+    /// serves the next board as if nothing had happened.
+    #[test]
+    fn a_search_that_cannot_be_pruned_ends_with_its_budget() {
+        let mut scratch = Scratch::default();
+        // The longest word is 64 letters: on a board over 64 cells, 63 of
+        // `a` and a letter that is not on the board.
+        let ends_in_b = ["a".repeat(63) + "b"];
+        let ends_in_b = Dictionary::from_words(ends_in_b, Normalizer::default()).unwrap();
+        for (board, dict) in [(of_a(5, 5), runs([26])), (of_a(9, 9), ends_in_b)] {
+            let solver = solver(&dict, 1);
+            assert_eq!(
+                solver.solve_within(&board, &mut scratch, BUDGET),
+                Err(BudgetExceeded { max_steps: BUDGET })
+            );
+            let small = of_a(2, 2);
+            assert_eq!(
+                solver.solve_within(&small, &mut scratch, BUDGET),
+                Ok(solver.solve(&small))
+            );
+        }
+        assert_eq!(
+            BudgetExceeded { max_steps: 5 }.to_string(),
+            "the search needed more than 5 steps"
+        );
     }
 }

@@ -174,7 +174,7 @@ fn dict_info() {
     assert!(text.contains("words:          3\n"), "{text}");
     assert!(text.contains("letters:        4 (acst)\n"), "{text}");
     assert!(text.contains("trie nodes:     8\n"), "{text}");
-    assert!(text.contains("format version: 3\n"), "{text}");
+    assert!(text.contains("format version: 2\n"), "{text}");
     assert!(
         text.contains("1 not all letters, 0 too long, 1 duplicates"),
         "{text}"
