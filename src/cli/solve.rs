@@ -4,7 +4,6 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
 
-use anyhow::Context;
 use boggle::batch::Batch;
 use boggle::output::{Format, OutputOptions, SortOrder};
 use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
@@ -89,17 +88,12 @@ impl SolveArgs {
             return Err(Usage("--dice, --size and --seed go with --random".into()).into());
         }
         check_lengths(self.min_len, self.max_len)?;
-        if let Some(threads) = self.threads {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
-                .build_global()
-                .context("cannot start the worker threads")?;
-        }
         let from_stdin = self.boards.is_empty() || self.boards == ["-"];
         if !from_stdin && self.boards.iter().any(|b| b == "-") {
             return Err(Usage("'-' (standard input) must be the only BOARD".into()).into());
         }
         let dict = self.dict.load()?;
+        let threads = self.threads.map(NonZeroUsize::get);
         let options = SolveOptions {
             rules: self.rules,
             lengths: LengthOptions {
@@ -121,8 +115,9 @@ impl SolveArgs {
             let stdin = io::stdin();
             let interactive = stdin.is_terminal();
             let input = Named::new(stdin.lock(), "standard input");
-            let batch =
-                Batch::new(&solver, output).chunk_lines(if interactive { 1 } else { usize::MAX });
+            let batch = Batch::new(&solver, output)
+                .threads(threads)
+                .chunk_lines(if interactive { 1 } else { usize::MAX });
             let several = interactive.then_some(true);
             let report = batch.run_lines(input, &mut out, several, &mut |message| {
                 eprintln!("boggle: {message}");
@@ -142,7 +137,9 @@ impl SolveArgs {
                     .map_err(|error| Usage(format!("{}: {error}", super::board_name(text))))
             })
             .collect::<Result<Vec<Board>, Usage>>()?;
-        Batch::new(&solver, output).run_boards(&boards, &mut out)?;
+        Batch::new(&solver, output)
+            .threads(threads)
+            .run_boards(&boards, &mut out)?;
         out.flush()?;
         Ok(Outcome::Success)
     }
