@@ -633,12 +633,29 @@ impl State {
                 max_steps: steps.max,
             });
         }
-        // The plain search took too long: search again with pruning, from
-        // the start. The words reached so far keep their marks (and the
-        // sink keeps them), so none is reported twice; they are counted
-        // first, then the search counts each new one as it is reached.
+        walk.search_again(starts, small, config.paths, steps)
+    }
+}
+
+impl<S: Sink> Walk<'_, S> {
+    /// Searches again from each cell of `starts`, with pruning, after the
+    /// plain search took its `steps.plain` steps. The words reached so far
+    /// keep their marks (and the sink keeps them), so none is reported
+    /// twice; they are counted first, then the search counts each new one
+    /// as it is reached. Out of line: few boards come here.
+    #[cold]
+    #[inline(never)]
+    fn search_again(
+        self,
+        starts: std::ops::Range<usize>,
+        small: bool,
+        paths: bool,
+        steps: Steps,
+    ) -> Result<(), BudgetExceeded> {
+        let search = self.search;
+        let walk = self;
         let mut walk = Walk {
-            search: &search,
+            search,
             marks: walk.marks,
             epoch: walk.epoch,
             done: walk.done,
@@ -656,9 +673,9 @@ impl State {
         debug_assert!(walk.path.is_empty() && walk.frames.is_empty());
         let reached = (0..walk.marks.len()).filter(|&word| walk.marks[word] == walk.epoch);
         for word in reached.collect::<Vec<_>>() {
-            walk.count_reached(&search, WordId::from_index(word));
+            walk.count_reached(search, WordId::from_index(word));
         }
-        walk.search_from(starts, small, config.paths);
+        walk.search_from(starts, small, paths);
         if walk.exceeded {
             return Err(BudgetExceeded {
                 max_steps: steps.max,
