@@ -10,7 +10,8 @@
 //! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
 //! splits the start cells over rayon's current pool.
 //!
-//! A search that takes more than [`Solver::PLAIN_STEPS`] steps (a board of
+//! A search that takes more than [`Solver::PLAIN_STEPS`] steps per start
+//! cell (a board of
 //! many repeated letters) starts again with pruning: it stops entering a
 //! trie node once it has reached every word below it on this board, so a
 //! board of one repeated letter is over as soon as its words are. Each node
@@ -123,7 +124,8 @@ impl std::error::Error for BudgetExceeded {}
 pub struct Solver<'d> {
     dict: &'d Dictionary,
     options: Options,
-    /// How many steps a search takes before it starts again with pruning.
+    /// How many steps per start cell a search takes before it starts again
+    /// with pruning.
     plain_steps: u64,
 }
 
@@ -165,16 +167,17 @@ impl<'d> Solver<'d> {
         }
     }
 
-    /// How many steps a search takes, by default, before it starts again
-    /// with pruning. The plain search spends nothing on counting the words
-    /// reached below each node, and a board of 16 letters takes a few
-    /// hundred steps; a board of many repeated letters can take millions,
-    /// which pruning cuts to what its words need.
-    pub const PLAIN_STEPS: u64 = 1 << 15;
+    /// How many steps per start cell a search takes, by default, before it
+    /// starts again with pruning. The plain search spends nothing on
+    /// counting the words reached below each node, and a board of 16
+    /// letters takes about 120 steps in all, a 1000×1000 board about 150
+    /// a cell; a board of many repeated letters can take millions, which
+    /// pruning cuts to what its words need.
+    pub const PLAIN_STEPS: u64 = 2048;
 
     /// This solver, with searches that start again with pruning after
-    /// `steps` steps (0: prune from the start). The words and paths found
-    /// are the same whatever `steps` is; only the time changes.
+    /// `steps` steps per start cell (0: prune from the start). The words and
+    /// paths found are the same whatever `steps` is; only the time changes.
     pub fn with_plain_steps(self, steps: u64) -> Solver<'d> {
         Solver {
             plain_steps: steps,
@@ -185,7 +188,7 @@ impl<'d> Solver<'d> {
     /// A budget of `max` steps in all.
     fn steps(&self, max: u64) -> Steps {
         Steps {
-            plain: self.plain_steps,
+            plain_per_cell: self.plain_steps,
             max,
         }
     }
@@ -581,11 +584,11 @@ impl State {
         if max_len == 0 {
             return Ok(());
         }
-        let nodes = dict.trie().node_count();
-        if self.marks.len() != dict.word_count() || self.done.len() != nodes {
+        if self.marks.len() != dict.word_count() {
             self.marks = vec![0; dict.word_count()];
-            self.done = vec![0; nodes];
-            self.left = vec![Left::default(); nodes];
+            // Made again when a search prunes.
+            self.done = Vec::new();
+            self.left = Vec::new();
             self.epoch = 0;
         }
         self.epoch = self.epoch.wrapping_add(1);
@@ -596,6 +599,7 @@ impl State {
             self.epoch = 1;
         }
         self.scores.update(config);
+        let plain = steps.plain_per_cell.saturating_mul(starts.len() as u64);
         let search = Search {
             nodes: dict.trie().nodes(),
             subtrees: dict.trie().subtrees(),
@@ -617,7 +621,7 @@ impl State {
             done: &mut self.done,
             left: &mut self.left,
             finished: 0,
-            steps_left: steps.max.min(steps.plain),
+            steps_left: steps.max.min(plain),
             exceeded: false,
             path: &mut self.path,
             codes: &mut self.codes,
@@ -628,18 +632,21 @@ impl State {
         if !walk.exceeded {
             return Ok(());
         }
-        if steps.max <= steps.plain {
+        if steps.max <= plain {
             return Err(BudgetExceeded {
                 max_steps: steps.max,
             });
         }
-        walk.search_again(starts, small, config.paths, steps)
+        walk.search_again(starts, small, config.paths, steps.max - plain)
+            .map_err(|_| BudgetExceeded {
+                max_steps: steps.max,
+            })
     }
 }
 
 impl<S: Sink> Walk<'_, S> {
-    /// Searches again from each cell of `starts`, with pruning, after the
-    /// plain search took its `steps.plain` steps. The words reached so far
+    /// Searches again from each cell of `starts`, with pruning, in at most
+    /// `max_steps` steps, after the plain search ran out. The words reached so far
     /// keep their marks (and the sink keeps them), so none is reported
     /// twice; they are counted first, then the search counts each new one
     /// as it is reached. Out of line: few boards come here.
@@ -650,10 +657,16 @@ impl<S: Sink> Walk<'_, S> {
         starts: std::ops::Range<usize>,
         small: bool,
         paths: bool,
-        steps: Steps,
+        max_steps: u64,
     ) -> Result<(), BudgetExceeded> {
         let search = self.search;
         let walk = self;
+        // The counts are made the first time a search prunes.
+        let nodes = search.nodes.len();
+        if walk.done.len() != nodes {
+            *walk.done = vec![0; nodes];
+            *walk.left = vec![Left::default(); nodes];
+        }
         let mut walk = Walk {
             search,
             marks: walk.marks,
@@ -661,7 +674,7 @@ impl<S: Sink> Walk<'_, S> {
             done: walk.done,
             left: walk.left,
             finished: 0,
-            steps_left: steps.max - steps.plain,
+            steps_left: max_steps,
             exceeded: false,
             path: walk.path,
             codes: walk.codes,
@@ -677,19 +690,17 @@ impl<S: Sink> Walk<'_, S> {
         }
         walk.search_from(starts, small, paths);
         if walk.exceeded {
-            return Err(BudgetExceeded {
-                max_steps: steps.max,
-            });
+            return Err(BudgetExceeded { max_steps });
         }
         Ok(())
     }
 }
 
-/// How many steps a search may take: `max` in all, the first `plain` of
-/// them without pruning.
+/// How many steps a search may take: `max` in all, the first
+/// `plain_per_cell` per start cell of them without pruning.
 #[derive(Clone, Copy, Debug)]
 struct Steps {
-    plain: u64,
+    plain_per_cell: u64,
     max: u64,
 }
 
@@ -735,9 +746,9 @@ struct Walk<'a, S> {
     marks: &'a mut [u16],
     epoch: u16,
     /// Per node, whether every word below it was reached (see [`State`]).
-    done: &'a mut [u16],
+    done: &'a mut Vec<u16>,
     /// Per node, how many of its parts are still to complete (see [`State`]).
-    left: &'a mut [Left],
+    left: &'a mut Vec<Left>,
     /// Bit `n % 64` is set when some node `n` is done: most searches finish
     /// few nodes with children, and a clear bit spares reading `done`.
     finished: u64,
