@@ -11,17 +11,17 @@
 //! splits the start cells over rayon's current pool.
 //!
 //! A search that takes more than [`Solver::PLAIN_STEPS`] steps per start
-//! cell (a board of
-//! many repeated letters) starts again with pruning: it stops entering a
-//! trie node once it has reached every word below it on this board, so a
-//! board of one repeated letter is over as soon as its words are. Each node
-//! counts its parts still to complete (its own word, its children), per
-//! board in scratch space; a word reached counts whether or not the length
-//! filter reports it. The plain search spends nothing on this, which keeps
-//! ordinary boards as fast as before. Where nothing can be pruned (a long
-//! word whose every prefix is on the board but which is not), the search
-//! can still take as many steps as the board has paths spelling prefixes:
-//! [`Solver::solve_within`] bounds them.
+//! cell (a board of many repeated letters) starts again with pruning: it
+//! stops entering a trie node once it has reached every word below it on
+//! this board, so a board of one repeated letter is over as soon as its
+//! words are. Each node counts its parts still to complete (its own word,
+//! its children), per board in scratch space; a word reached counts
+//! whether or not the length filter reports it. The plain search spends
+//! only a step counter on this, so ordinary boards stay about as fast as
+//! without. Where nothing can be pruned (a long word whose every prefix is
+//! on the board but which is not), the search can still take as many steps
+//! as the board has paths spelling prefixes: [`Solver::solve_within`]
+//! bounds them.
 //!
 //! Two searches share this work: `small` for boards of at most 64 cells,
 //! which keeps the visited cells in one `u64` and moves over whole masks of
@@ -646,8 +646,8 @@ impl State {
 
 impl<S: Sink> Walk<'_, S> {
     /// Searches again from each cell of `starts`, with pruning, in at most
-    /// `max_steps` steps, after the plain search ran out. The words reached so far
-    /// keep their marks (and the sink keeps them), so none is reported
+    /// `max_steps` steps, after the plain search ran out. The words reached
+    /// so far keep their marks (and the sink keeps them), so none is reported
     /// twice; they are counted first, then the search counts each new one
     /// as it is reached. Out of line: few boards come here.
     #[cold]
@@ -696,8 +696,8 @@ impl<S: Sink> Walk<'_, S> {
     }
 }
 
-/// How many steps a search may take: `max` in all, the first
-/// `plain_per_cell` per start cell of them without pruning.
+/// How many steps a search may take: `max` in all, of which at most
+/// `plain_per_cell` per start cell without pruning.
 #[derive(Clone, Copy, Debug)]
 struct Steps {
     plain_per_cell: u64,
