@@ -36,5 +36,5 @@ pub use board::{Board, BoardError, Tile};
 pub use dice::{BoardRng, DiceSet, Roller};
 pub use dict::{DictError, Dictionary};
 pub use rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
-pub use solve::{FoundWord, Scratch, Solution, SolveConfig, SolveOptions, Solver};
+pub use solve::{BudgetExceeded, FoundWord, Scratch, Solution, SolveConfig, SolveOptions, Solver};
 pub use trie::{NodeId, Trie, WordId};

@@ -4,7 +4,6 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
 
-use anyhow::Context;
 use boggle::batch::Batch;
 use boggle::output::{Format, OutputOptions, SortOrder};
 use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
@@ -90,12 +89,6 @@ impl SolveArgs {
         }
         check_lengths(self.min_len, self.max_len)?;
         check_paths(self.paths, self.format)?;
-        if let Some(threads) = self.threads {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
-                .build_global()
-                .context("cannot start the worker threads")?;
-        }
         let from_stdin = self.boards.is_empty() || self.boards == ["-"];
         if !from_stdin && self.boards.iter().any(|b| b == "-") {
             return Err(Usage("'-' (standard input) must be the only BOARD".into()).into());
@@ -107,6 +100,7 @@ impl SolveArgs {
             .into());
         }
         let dict = self.dict.load()?;
+        let threads = self.threads.map(NonZeroUsize::get);
         let options = SolveOptions {
             rules: self.rules,
             lengths: LengthOptions {
@@ -128,8 +122,9 @@ impl SolveArgs {
             let stdin = io::stdin();
             let interactive = stdin.is_terminal();
             let input = Named::new(stdin.lock(), "standard input");
-            let batch =
-                Batch::new(&solver, output).chunk_lines(if interactive { 1 } else { usize::MAX });
+            let batch = Batch::new(&solver, output)
+                .threads(threads)
+                .chunk_lines(if interactive { 1 } else { usize::MAX });
             // Boards typed at a terminal are answered one by one, so whether
             // more will come is unknown: on the terminal the typed line names
             // each board and needs no header; a file keeps the headers.
@@ -152,7 +147,9 @@ impl SolveArgs {
                     .map_err(|error| Usage(format!("{}: {error}", super::board_name(text))))
             })
             .collect::<Result<Vec<Board>, Usage>>()?;
-        Batch::new(&solver, output).run_boards(&boards, &mut out)?;
+        Batch::new(&solver, output)
+            .threads(threads)
+            .run_boards(&boards, &mut out)?;
         out.flush()?;
         Ok(Outcome::Success)
     }

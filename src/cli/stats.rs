@@ -57,8 +57,10 @@ pub struct StatsArgs {
 impl StatsArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         if let Some(threads) = self.threads {
+            // One board is one task: no more threads than boards.
+            let boards = usize::try_from(self.count).unwrap_or(usize::MAX);
             rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
+                .num_threads(threads.get().min(boards))
                 .build_global()
                 .context("cannot start the worker threads")?;
         }
