@@ -21,12 +21,13 @@ use clap::{Args, ValueEnum};
 pub struct DictArgs {
     /// A word list: plain text (one word per line), gzip, anagram lines,
     /// a trie stream, or a compiled dictionary; '-' reads it from standard
-    /// input [env: BOGGLE_DICT, a default that --dict or --lang replaces]
-    #[arg(long, value_name = "PATH")]
+    /// input [env: BOGGLE_DICT, a default that --dict or --lang replaces;
+    /// of --dict and --lang, the last given wins]
+    #[arg(long, value_name = "PATH", overrides_with = "lang")]
     pub dict: Option<PathBuf>,
 
     /// A bundled word list (the default is English); overrides BOGGLE_DICT
-    #[arg(long, value_enum, value_name = "LANG", conflicts_with = "dict")]
+    #[arg(long, value_enum, value_name = "LANG", overrides_with = "dict")]
     pub lang: Option<LangArg>,
 
     /// Read --dict in this format instead of detecting it (gzip is always
@@ -216,7 +217,10 @@ impl DictArgs {
             dict
         };
         if self.verbose {
-            eprintln!("boggle: {source}: {}", describe(&dict.report()));
+            super::streams::say(format_args!(
+                "boggle: {source}: {}",
+                describe(&dict.report())
+            ));
         }
         Ok(dict)
     }
@@ -238,15 +242,15 @@ impl DictArgs {
             .load(path, format, self.normalizer())
             .map_err(|error| anyhow::anyhow!("{}: {error}", name()))?;
         if let Some(warning) = cached.status.warning(&cached.entry) {
-            eprintln!("boggle: warning: {warning}");
+            super::streams::say(format_args!("boggle: warning: {warning}"));
         }
         self.say_format(&name(), &cached.detection);
         if self.verbose {
-            eprintln!(
+            super::streams::say(format_args!(
                 "boggle: cache entry '{}': {}",
                 cached.entry.display(),
                 cached.status
-            );
+            ));
         }
         Ok(cached.dict)
     }
@@ -260,7 +264,7 @@ impl DictArgs {
                 }
                 _ => detection.to_string(),
             };
-            eprintln!("boggle: {name}: format {detection}");
+            super::streams::say(format_args!("boggle: {name}: format {detection}"));
         }
     }
 }

@@ -110,15 +110,15 @@ impl CompileArgs {
         let (dict, detection) =
             load_file(&self.input, self.dict_format.map(Format::from), normalizer)?;
         if self.verbose {
-            eprintln!(
+            super::streams::say(format_args!(
                 "boggle: dictionary '{}': format {detection}",
                 self.input.display()
-            );
-            eprintln!(
+            ));
+            super::streams::say(format_args!(
                 "boggle: dictionary '{}': {}",
                 self.input.display(),
                 describe(&dict.report())
-            );
+            ));
         }
         // Written whole or not at all, so an interrupted run never leaves
         // a partial dictionary in place of a good one.

@@ -513,6 +513,17 @@ fn boggle_dict_is_a_default() {
         "cat\n"
     );
     assert_eq!(with_env(Path::new(""), &[]).success(), english);
+    // Of --dict and --lang, the last one given wins, as with any other
+    // repeated choice, so an alias that sets one can be overridden.
+    let other = other.to_str().unwrap();
+    assert_eq!(
+        with_env(&list, &["--lang", "en", "--dict", other]).success(),
+        "cat\n"
+    );
+    assert_eq!(
+        with_env(&list, &["--dict", other, "--lang", "en"]).success(),
+        english
+    );
 }
 
 /// A compiled dictionary cut to any length is an error that says it is
