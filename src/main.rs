@@ -15,6 +15,7 @@ fn main() -> ExitCode {
     // Ctrl-C (and SIGTERM, SIGHUP) stops at once, with no partial file left
     // behind: 130 is the shell's code for an interrupted command.
     let _ = ctrlc::set_handler(|| {
+        cli::play::restore_terminal();
         boggle::dict::cache::remove_partial_files();
         std::process::exit(130);
     });

@@ -4,6 +4,7 @@
 mod completions;
 mod dict_args;
 mod dict_cmd;
+pub mod play;
 mod random;
 mod show;
 mod solve;
@@ -46,6 +47,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Roll many boards, solve them and summarise their scores
     Stats(stats::StatsArgs),
+    /// Play a timed game in the terminal
+    Play(play::PlayArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page
@@ -61,6 +64,7 @@ impl Command {
             Command::Random(args) => args.run(),
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
+            Command::Play(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Man(args) => args.run(),
         }

@@ -50,9 +50,10 @@ pub fn read(text: &str) -> History {
         }
         match serde_json::from_str::<Record>(line) {
             Ok(record) => history.records.push(record),
-            Err(error) => history
-                .warnings
-                .push(format!("line {}: skipped, not a game record ({error})", n + 1)),
+            Err(error) => history.warnings.push(format!(
+                "line {}: skipped, not a game record ({error})",
+                n + 1
+            )),
         }
     }
     history
@@ -146,10 +147,15 @@ mod tests {
         write(&mut text, &record("big", 180, 30)).unwrap();
         text.extend_from_slice(b"[1,2]\n");
         let text = String::from_utf8(text).unwrap();
-        assert_eq!(text.lines().next().unwrap(),
-            r#"{"date":"1970-01-01T00:00:00Z","seed":7,"dice":"new","size":"4x4","board":"ezmr/nube/slos/paon","time":180,"words":["bones"],"score":12,"max":187}"#);
+        assert_eq!(
+            text.lines().next().unwrap(),
+            r#"{"date":"1970-01-01T00:00:00Z","seed":7,"dice":"new","size":"4x4","board":"ezmr/nube/slos/paon","time":180,"words":["bones"],"score":12,"max":187}"#
+        );
         let history = read(&text);
-        assert_eq!(history.records, [record("new", 180, 12), record("big", 180, 30)]);
+        assert_eq!(
+            history.records,
+            [record("new", 180, 12), record("big", 180, 30)]
+        );
         assert_eq!(history.warnings.len(), 2);
         assert!(history.warnings[0].starts_with("line 2: skipped, not a game record ("));
         assert!(history.warnings[1].starts_with("line 5: "));

@@ -207,11 +207,7 @@ impl<'d> Game<'d> {
     /// The game summed up, as the end screen shows it.
     pub fn summary(&self) -> Summary {
         let total_score = self.words.iter().map(|w| u64::from(w.score)).sum();
-        let best = self
-            .found
-            .iter()
-            .min()
-            .map(|&n| self.words[n].clone());
+        let best = self.found.iter().min().map(|&n| self.words[n].clone());
         let missed = (0..self.words.len())
             .filter(|n| !self.found.contains(n))
             .map(|n| self.words[n].clone())
@@ -250,7 +246,9 @@ impl Summary {
     /// The share of the board's points scored, in whole percent (rounded
     /// down, so 100 means every point); 0 for a board without words.
     pub fn percent(&self) -> u64 {
-        (self.score * 100).checked_div(self.total_score).unwrap_or(0)
+        (self.score * 100)
+            .checked_div(self.total_score)
+            .unwrap_or(0)
     }
 }
 
@@ -263,7 +261,9 @@ mod tests {
     /// o d s
     fn game(min_len: Option<usize>) -> Game<'static> {
         let dict = Dictionary::from_words(
-            ["cat", "cats", "act", "acts", "cod", "cods", "dog", "at", "zebra", "scat", "coda"],
+            [
+                "cat", "cats", "act", "acts", "cod", "cods", "dog", "at", "zebra", "scat", "coda",
+            ],
             Normalizer::default(),
         )
         .unwrap();
@@ -315,7 +315,9 @@ mod tests {
         check(
             &mut game,
             "zebra",
-            Verdict::NotOnBoard { word: text("zebra") },
+            Verdict::NotOnBoard {
+                word: text("zebra"),
+            },
             "not on the board: zebra",
         );
         // "dog" is a word, and d, o are on the board, but no g.
@@ -361,7 +363,10 @@ mod tests {
         game.judge("cats");
         game.judge("act");
         let summary = game.summary();
-        assert_eq!((summary.score, summary.found, summary.percent()), (2, 2, 40));
+        assert_eq!(
+            (summary.score, summary.found, summary.percent()),
+            (2, 2, 40)
+        );
         assert_eq!(summary.best.map(|w| w.word), Some(text("cats")));
         let missed: Vec<&str> = summary.missed.iter().map(|w| w.word.as_str()).collect();
         assert_eq!(missed, ["coda", "cods", "cat"]);
@@ -379,7 +384,9 @@ mod tests {
     #[test]
     fn missed_words_by_points_then_length() {
         let dict = Dictionary::from_words(
-            ["quest", "quiet", "quite", "suite", "site", "tie", "ties", "set"],
+            [
+                "quest", "quiet", "quite", "suite", "site", "tie", "ties", "set",
+            ],
             Normalizer::default(),
         )
         .unwrap();

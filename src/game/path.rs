@@ -53,8 +53,8 @@ impl Search<'_> {
         if self.steps > MAX_STEPS || self.visited[cell] {
             return false;
         }
-        let Some(matched) = step(&self.board.tiles()[cell], &self.letters[matched..])
-            .map(|count| matched + count)
+        let Some(matched) =
+            step(&self.board.tiles()[cell], &self.letters[matched..]).map(|count| matched + count)
         else {
             return false;
         };
