@@ -222,8 +222,7 @@ fn draw_playing(frame: &mut Frame, app: &App, palette: Palette, now: Instant, ar
         _ => warning_line(app, palette),
     };
     frame.render_widget(Paragraph::new(message), status);
-    let hints =
-        " Enter judge · Tab turn · ↑ recall · Ctrl-P pause · ? help · Esc end";
+    let hints = " Enter judge · Tab turn · ↑ recall · Ctrl-P pause · ? help · Esc end";
     frame.render_widget(Paragraph::new(Line::styled(hints, palette.dim())), keys);
 }
 
@@ -243,7 +242,7 @@ fn draw_end(frame: &mut Frame, app: &App, palette: Palette, areas: [Rect; 5]) {
     draw_title(
         frame,
         title,
-        &format!("Game over · {}", heading(app)),
+        &format!("Game over · seed {}", app.seed),
         right,
         palette,
     );
@@ -508,20 +507,19 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
         ])
     };
     let lines = vec![
-        Line::from("Type a word, then Enter to have it judged."),
-        Line::from(format!(
-            "Words of {min_len}+ letters, along touching cells,"
-        )),
-        Line::from("each cell once. Qu is one cell, two letters."),
-        Line::from(format!("Points by length: {}", scores.join(", "))),
+        Line::from("Type a word, then Enter to have it judged:"),
+        Line::from(format!("{min_len}+ letters along touching cells, each")),
+        Line::from("cell once. Qu is one cell and two letters."),
+        Line::from("Points by length:"),
+        Line::from(format!("  {}", scores.join(", "))),
         Line::default(),
         key("Backspace", "erase a letter"),
         key("Ctrl-W", "erase the line"),
-        key("↑ ↓", "earlier entries (end: missed words)"),
+        key("↑ ↓", "earlier entries"),
         key("Tab", "turn the board by 90°"),
-        key("Ctrl-P F2", "pause: the clock stops, the board hides"),
+        key("Ctrl-P F2", "pause; the board hides"),
         key("Esc", "end the game (asks first)"),
-        key("Ctrl-C", "end the game at once; quit at the end"),
+        key("Ctrl-C", "end the game at once"),
         key("?", "close this help"),
     ];
     let block = Block::new().borders(Borders::ALL).title(" Help ");

@@ -280,3 +280,6 @@ fn save(path: &Path, record: &Record) -> (Vec<Record>, Vec<String>) {
     records.push(record.clone());
     (records, warnings)
 }
+
+#[cfg(test)]
+mod tests;
