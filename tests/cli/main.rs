@@ -6,6 +6,7 @@ mod contention;
 mod dict;
 mod games;
 mod hostile;
+mod play;
 mod solve;
 mod stream;
 mod temp;

@@ -264,13 +264,18 @@ fn draw_end(frame: &mut Frame, app: &App, palette: Palette, areas: [Rect; 5]) {
     }];
     if let Some(standing) = &end.standing {
         notes.push(Line::from(format!(
-            "Your best at {} dice, {}: {} · average {:.1} over {} {}",
+            "Your games with {} dice, {}:",
             app.settings.roller.set().name(),
             format_clock(app.settings.time),
+        )));
+        notes.push(Line::from(format!(
+            "  best {}, average {:.1} over {}",
             standing.best,
             standing.average,
-            standing.games,
-            if standing.games == 1 { "game" } else { "games" }
+            match standing.games {
+                1 => "1 game".to_owned(),
+                n => format!("{n} games"),
+            }
         )));
     }
     let notes_area = Rect {
@@ -278,7 +283,7 @@ fn draw_end(frame: &mut Frame, app: &App, palette: Palette, areas: [Rect; 5]) {
         height: left.height.saturating_sub(board_height + 1),
         ..left
     };
-    frame.render_widget(Paragraph::new(notes).wrap(Wrap { trim: true }), notes_area);
+    frame.render_widget(Paragraph::new(notes).wrap(Wrap { trim: false }), notes_area);
 
     if app.help {
         draw_help(frame, right, app, palette);
@@ -370,7 +375,7 @@ fn split_body(body: Rect, board: &Board, view: View) -> [Rect; 2] {
     let _ = board;
     let board_width = (cols * (CELL_WIDTH + 1) + 1) as u16;
     Layout::horizontal([
-        Constraint::Length((board_width + 4).max(36)),
+        Constraint::Length((board_width + 4).max(38)),
         Constraint::Min(20),
     ])
     .areas(body)

@@ -76,7 +76,7 @@ impl PlayArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             return Err(Usage(
-                "boggle play needs a terminal: standard input and output must not be redirected"
+                "the game needs a terminal: standard input and output must not be redirected"
                     .to_owned(),
             )
             .into());
@@ -215,14 +215,15 @@ fn play(app: &mut App) -> anyhow::Result<()> {
         if !event::poll(Duration::from_millis(100)).context("terminal")? {
             continue;
         }
-        match event::read().context("terminal")? {
+        // A resize is drawn on the next round; other events change nothing.
+        let quit = match event::read().context("terminal")? {
             Event::Key(key) if key.kind != KeyEventKind::Release => {
-                if app.key(key, Instant::now()) == Action::Quit {
-                    return Ok(());
-                }
+                app.key(key, Instant::now()) == Action::Quit
             }
-            // A resize is drawn on the next round; other events change nothing.
-            _ => {}
+            _ => false,
+        };
+        if quit {
+            return Ok(());
         }
     }
 }
