@@ -157,6 +157,13 @@ impl<'d> App<'d> {
         }
     }
 
+    /// Pauses the game when the terminal is too small to show it.
+    pub fn fit(&mut self, fits: bool, now: Instant) {
+        if !fits && self.mode == Mode::Playing {
+            self.pause(now);
+        }
+    }
+
     /// Handles one key pressed at `now`.
     pub fn key(&mut self, key: KeyEvent, now: Instant) -> Action {
         self.tick(now);

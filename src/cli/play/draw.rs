@@ -86,17 +86,26 @@ impl Palette {
     }
 }
 
+/// Whether the game can be drawn in `area`.
+pub fn fits(area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}
+
 /// Draws the whole screen for `app` at `now`.
 pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     let area = frame.area();
-    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+    if !fits(area) {
+        let advice = match app.mode {
+            Mode::Over => "Make it larger to see the end of the game.",
+            _ => "The game is paused until it is larger.",
+        };
         let text = vec![
             Line::from("The terminal is too small."),
             Line::from(format!(
                 "boggle play needs {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}.",
                 area.width, area.height
             )),
-            Line::from("Make it larger, or press Esc to end."),
+            Line::from(advice),
         ];
         let height = (text.len() as u16).min(area.height);
         let middle = Rect {
@@ -178,7 +187,7 @@ fn draw_playing(frame: &mut Frame, app: &App, palette: Palette, now: Instant, ar
             .game
             .found()
             .rev()
-            .map(|word| word_line(word, Style::new()))
+            .map(|word| word_line(word, false, Style::new()))
             .collect();
         let title = match found.len() {
             1 => " Found 1 word ".to_owned(),
@@ -254,14 +263,22 @@ fn draw_end(frame: &mut Frame, app: &App, palette: Palette, areas: [Rect; 5]) {
     let board_height = draw_board(frame, left, board, app.view, path, Look::Compact, palette);
 
     // Under the board: the best word and the player's standing.
-    let mut notes = vec![match &summary.best {
+    let mut notes = Vec::new();
+    if let Some(word) = selected {
+        notes.push(Line::from(format!(
+            "On the board: {} ({} letters)",
+            word.word.to_uppercase(),
+            word.len
+        )));
+    }
+    notes.push(match &summary.best {
         Some(best) => Line::from(vec![
             Span::raw("Best word: "),
             Span::styled(best.word.to_uppercase(), palette.good()),
             Span::raw(format!(" ({})", points(best.score))),
         ]),
         None => Line::from("No word found this time."),
-    }];
+    });
     if let Some(standing) = &end.standing {
         notes.push(Line::from(format!(
             "Your games with {} dice, {}:",
@@ -307,7 +324,7 @@ fn draw_end(frame: &mut Frame, app: &App, palette: Palette, areas: [Rect; 5]) {
                 } else {
                     Style::new()
                 };
-                word_line(word, style)
+                word_line(word, n == end.selected, style)
             })
             .collect();
         frame.render_widget(Paragraph::new(lines).block(block), right);
@@ -356,9 +373,10 @@ fn points(score: u32) -> String {
     }
 }
 
-/// ` 11  stonewalls` in a word list.
-fn word_line(word: &BoardWord, style: Style) -> Line<'static> {
-    Line::styled(format!("{:>3}  {}", word.score, word.word), style)
+/// ` 11  stonewalls` in a word list; `▶11  stonewalls` when `selected`.
+fn word_line(word: &BoardWord, selected: bool, style: Style) -> Line<'static> {
+    let marker = if selected { '▶' } else { ' ' };
+    Line::styled(format!("{marker}{:>2}  {}", word.score, word.word), style)
 }
 
 /// The last warning, dimmed, or nothing.

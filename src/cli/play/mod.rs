@@ -23,6 +23,7 @@ use boggle::game::history::{self, Record};
 use clap::Args;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use ratatui::crossterm::{cursor, execute, terminal};
+use ratatui::layout::Rect;
 use ratatui::prelude::CrosstermBackend;
 
 use super::random::RollArgs;
@@ -201,6 +202,8 @@ fn play(app: &mut App) -> anyhow::Result<()> {
     loop {
         let now = Instant::now();
         app.tick(now);
+        let size = terminal.size().context("terminal")?;
+        app.fit(draw::fits(Rect::new(0, 0, size.width, size.height)), now);
         {
             let _drawing = DRAWING
                 .lock()

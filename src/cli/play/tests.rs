@@ -228,7 +228,15 @@ fn turning_the_board_and_help() {
 }
 
 #[test]
-fn too_small_screen() {
-    let (app, start) = app(None);
+fn too_small_screen_pauses_the_game() {
+    let (mut app, start) = app(None);
+    app.fit(true, start);
+    assert_eq!(app.mode, Mode::Playing);
+    app.fit(false, start + Duration::from_secs(5));
+    assert_eq!(app.mode, Mode::Paused);
     insta::assert_snapshot!(screen(&app, start, 60, 20));
+    assert_eq!(
+        app.clock.remaining(start + Duration::from_secs(100)),
+        Duration::from_secs(175)
+    );
 }
