@@ -185,7 +185,13 @@ fn a_whole_game_in_a_terminal() {
     for expected in [
         "Score 5 of 194 (2%) · 1 of 146 words",
         "Missed 145",
-        "  5  coyotes",
+        "▶ 5  coyotes",
+        // Its path: c-o-y-o-t-e-s.
+        "│  Z  │  C↓ │  T  │  S  │",
+        "│  T  │  O↘ │  O↘ │  H  │",
+        "│  F  │  I  │  Y↑ │  T↙ │",
+        "│  I  │  S◊ │  E← │  B  │",
+        "On the board: COYOTES (7 letters)",
         "Best word: COOTIES (5 points)",
         "Your games with new dice, 0:12:",
         "  best 5, average 5.0 over 1 game",
@@ -196,6 +202,10 @@ fn a_whole_game_in_a_terminal() {
             "{expected:?} is not on\n{screen}"
         );
     }
+    // Walking the missed words draws each one's path.
+    tmux.keys(&["Down"]);
+    let screen = tmux.wait_for("▶ 3  cootie", WAIT);
+    assert!(screen.contains("│  T↘ │  O← │  O← │  H  │"), "{screen}");
     tmux.keys(&["q"]);
     let result = wait_for_file(&dir.path().join("result"), WAIT);
     assert_eq!(result, "exit 0\ndone\n");
