@@ -161,6 +161,16 @@ fn end_screen() {
 }
 
 #[test]
+fn esc_and_a_key_typed_fast_are_two_keys() {
+    let (mut app, start) = app(None);
+    // What a terminal sends for Esc, y in quick succession.
+    app.key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::ALT), start);
+    assert_eq!(app.mode, Mode::Over);
+    let alt_q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::ALT);
+    assert_eq!(app.key(alt_q, start), Action::Quit);
+}
+
+#[test]
 fn replay_and_new_boards() {
     let (mut app, start) = app(None);
     type_in(&mut app, "cooties", true, start);
