@@ -11,6 +11,10 @@ use boggle::game::{Clock, Game, Summary, Verdict, View};
 use boggle::{Dictionary, RulesChoice};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
+/// How long after the clock ends a game the end screen ignores letters,
+/// so the word the player was typing does not replay or quit the game.
+const GRACE: Duration = Duration::from_secs(1);
+
 /// How long the verdict on an entry stays on the status line.
 const FLASH: Duration = Duration::from_millis(1500);
 
@@ -60,6 +64,8 @@ pub struct End {
     pub standing: Option<Standing>,
     /// The missed word whose path is drawn, an index in `summary.missed`.
     pub selected: usize,
+    /// Until when letters are ignored (see [`GRACE`]).
+    pub grace_until: Instant,
 }
 
 /// What the caller does after a key.
@@ -154,6 +160,9 @@ impl<'d> App<'d> {
     pub fn tick(&mut self, now: Instant) {
         if self.mode != Mode::Over && self.clock.is_over(now) {
             self.finish(now);
+            if let Some(end) = &mut self.end {
+                end.grace_until = now + GRACE;
+            }
         }
     }
 
@@ -245,6 +254,10 @@ impl<'d> App<'d> {
 
     fn end_key(&mut self, key: KeyEvent, now: Instant) -> Action {
         let missed = self.end.as_ref().map_or(0, |end| end.summary.missed.len());
+        let in_grace = self.end.as_ref().is_some_and(|end| now < end.grace_until);
+        if in_grace && matches!(key.code, KeyCode::Char(_) | KeyCode::Enter) {
+            return Action::Continue;
+        }
         let step = |end: &mut End, by: isize| {
             let last = missed.saturating_sub(1) as isize;
             end.selected = (end.selected as isize + by).clamp(0, last) as usize;
@@ -334,6 +347,7 @@ impl<'d> App<'d> {
             summary,
             standing,
             selected: 0,
+            grace_until: now,
         });
     }
 

@@ -22,8 +22,13 @@ use super::app::{App, Mode};
 pub const MIN_WIDTH: u16 = 80;
 pub const MIN_HEIGHT: u16 = 24;
 
-/// Each cell's inside is this many columns wide.
+/// Each cell's inside is this many columns wide, or, when the board is
+/// too wide for that, [`NARROW_CELL`].
 const CELL_WIDTH: usize = 5;
+const NARROW_CELL: usize = 3;
+
+/// The narrowest the word list beside the board gets.
+const MIN_LIST: usize = 22;
 
 /// The styles of the screen, in colour or, with `NO_COLOR`, in bold,
 /// reverse and underline only.
@@ -86,15 +91,37 @@ impl Palette {
     }
 }
 
-/// Whether the game can be drawn in `area`.
-pub fn fits(area: Rect) -> bool {
-    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+/// The smallest terminal `app`'s game can be drawn in: 80×24, or more for
+/// a board too large for that.
+fn needed(app: &App) -> (u16, u16) {
+    let (rows, cols) = app.view.size();
+    let width = 2 + cols * (NARROW_CELL + 1) + 1 + 2 + MIN_LIST;
+    let height = 5 + rows * 2 + 1;
+    let clamp = |n: usize| u16::try_from(n).unwrap_or(u16::MAX);
+    (clamp(width).max(MIN_WIDTH), clamp(height).max(MIN_HEIGHT))
+}
+
+/// Whether `app`'s game can be drawn in `area`.
+pub fn fits(app: &App, area: Rect) -> bool {
+    let (width, height) = needed(app);
+    area.width >= width && area.height >= height
+}
+
+/// The width of the inside of a cell for a board of `cols` columns in
+/// `width` columns of screen.
+fn cell_width(cols: usize, width: usize) -> usize {
+    if cols * (CELL_WIDTH + 1) + 1 <= width {
+        CELL_WIDTH
+    } else {
+        NARROW_CELL
+    }
 }
 
 /// Draws the whole screen for `app` at `now`.
 pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
     let area = frame.area();
-    if !fits(area) {
+    if !fits(app, area) {
+        let (width, height) = needed(app);
         let advice = match app.mode {
             Mode::Over => "Make it larger to see the end of the game.",
             _ => "The game is paused until it is larger.",
@@ -102,7 +129,7 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         let text = vec![
             Line::from("The terminal is too small."),
             Line::from(format!(
-                "boggle play needs {MIN_WIDTH}×{MIN_HEIGHT}; this one is {}×{}.",
+                "This game needs {width}×{height}; this one is {}×{}.",
                 area.width, area.height
             )),
             Line::from(advice),
@@ -159,7 +186,7 @@ fn draw_playing(frame: &mut Frame, app: &App, palette: Palette, now: Instant, ar
     draw_title(frame, title, &heading(app), right, palette);
 
     let board = app.game.board();
-    let [left, right] = split_body(body, board, app.view);
+    let [left, right] = split_body(body, app.view);
     let path = if app.mode == Mode::Paused {
         None
     } else {
@@ -257,7 +284,7 @@ fn draw_end(frame: &mut Frame, app: &App, palette: Palette, areas: [Rect; 5]) {
     );
 
     let board = app.game.board();
-    let [left, right] = split_body(body, board, app.view);
+    let [left, right] = split_body(body, app.view);
     let selected = summary.missed.get(end.selected);
     let path = selected.map_or(&[][..], |word| &word.path[..]);
     let board_height = draw_board(frame, left, board, app.view, path, Look::Compact, palette);
@@ -388,10 +415,10 @@ fn warning_line(app: &App, palette: Palette) -> Line<'static> {
 }
 
 /// The body split into the board's column and the list's.
-fn split_body(body: Rect, board: &Board, view: View) -> [Rect; 2] {
+fn split_body(body: Rect, view: View) -> [Rect; 2] {
     let (_, cols) = view.size();
-    let _ = board;
-    let board_width = (cols * (CELL_WIDTH + 1) + 1) as u16;
+    let available = (body.width as usize).saturating_sub(4 + MIN_LIST);
+    let board_width = (cols * (cell_width(cols, available) + 1) + 1) as u16;
     Layout::horizontal([
         Constraint::Length((board_width + 4).max(38)),
         Constraint::Min(20),
@@ -437,8 +464,9 @@ fn draw_board(
         };
         marks[cell as usize] = Some((n, mark));
     }
+    let width = cell_width(cols, (area.width as usize).saturating_sub(2));
     let rule = |left: &str, middle: &str, right: &str| {
-        let inside = "─".repeat(CELL_WIDTH);
+        let inside = "─".repeat(width);
         let mut line = String::from(left);
         for col in 0..cols {
             line += &inside;
@@ -454,11 +482,14 @@ fn draw_board(
                 let cell = view.cell(row, col);
                 let mark = marks[cell];
                 let text = if hidden || inner != height / 2 {
-                    " ".repeat(CELL_WIDTH)
+                    " ".repeat(width)
                 } else {
                     let label = tile_label(&board.tiles()[cell]);
                     let arrow = mark.map_or(' ', |(_, arrow)| arrow);
-                    format!("{label:>3}{arrow} ")
+                    match width {
+                        CELL_WIDTH => format!("{label:>3}{arrow} "),
+                        _ => format!("{label:>2}{arrow}"),
+                    }
                 };
                 let style = match mark {
                     Some((0, _)) => palette.start(),

@@ -203,7 +203,8 @@ fn play(app: &mut App) -> anyhow::Result<()> {
         let now = Instant::now();
         app.tick(now);
         let size = terminal.size().context("terminal")?;
-        app.fit(draw::fits(Rect::new(0, 0, size.width, size.height)), now);
+        let fits = draw::fits(app, Rect::new(0, 0, size.width, size.height));
+        app.fit(fits, now);
         {
             let _drawing = DRAWING
                 .lock()

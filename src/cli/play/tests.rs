@@ -21,8 +21,13 @@ fn dict() -> &'static Dictionary {
 /// A game on the board `boggle random --seed 42` prints:
 /// zcts/tooh/fiyt/iseb.
 fn app(history: Option<PathBuf>) -> (App<'static>, Instant) {
+    app_with(Roller::new(DiceSet::New, None).unwrap(), history)
+}
+
+/// A game on the first board `roller` rolls with seed 42.
+fn app_with(roller: Roller, history: Option<PathBuf>) -> (App<'static>, Instant) {
     let settings = Settings {
-        roller: Roller::new(DiceSet::New, None).unwrap(),
+        roller,
         time: Duration::from_secs(180),
         min_len: None,
         replay_options: " --dice new --time 3m".to_owned(),
@@ -200,8 +205,17 @@ fn the_clock_ends_the_game() {
     let (mut app, start) = app(None);
     app.tick(start + Duration::from_secs(179));
     assert_eq!(app.mode, Mode::Playing);
-    app.tick(start + Duration::from_secs(180));
+    let end = start + Duration::from_secs(180);
+    app.tick(end);
     assert_eq!(app.mode, Mode::Over);
+    // The word being typed when time ran out does not quit: "quiet".
+    assert_eq!(app.key(key(KeyCode::Char('q')), end), Action::Continue);
+    let later = end + Duration::from_millis(999);
+    assert_eq!(app.key(key(KeyCode::Char('q')), later), Action::Continue);
+    assert_eq!(app.key(key(KeyCode::Enter), later), Action::Continue);
+    assert_eq!(app.mode, Mode::Over);
+    let after = end + Duration::from_secs(1);
+    assert_eq!(app.key(key(KeyCode::Char('q')), after), Action::Quit);
 }
 
 #[test]
@@ -249,4 +263,18 @@ fn too_small_screen_pauses_the_game() {
         app.clock.remaining(start + Duration::from_secs(100)),
         Duration::from_secs(175)
     );
+}
+
+#[test]
+fn wide_boards_get_narrow_cells_and_huge_ones_ask_for_room() {
+    let (mut app, start) = app_with(Roller::new(DiceSet::Uniform, Some((9, 12))).unwrap(), None);
+    type_in(&mut app, "a", false, start);
+    insta::assert_snapshot!(screen(&app, start, 80, 24));
+    let (app, start) = app_with(Roller::new(DiceSet::Uniform, Some((20, 20))).unwrap(), None);
+    let shown = screen(&app, start, 100, 40);
+    assert!(
+        shown.contains("This game needs 107×46; this one is 100×40."),
+        "{shown}"
+    );
+    assert!(!screen(&app, start, 107, 46).contains("too small"));
 }
