@@ -110,7 +110,7 @@ pub fn fits(app: &App, area: Rect) -> bool {
 /// The width of the inside of a cell for a board of `cols` columns in
 /// `width` columns of screen.
 fn cell_width(cols: usize, width: usize) -> usize {
-    if cols * (CELL_WIDTH + 1) + 1 <= width {
+    if cols * (CELL_WIDTH + 1) < width {
         CELL_WIDTH
     } else {
         NARROW_CELL
