@@ -128,14 +128,14 @@ fn wait_for_file(path: &Path, limit: Duration) -> String {
 }
 
 /// The shell command that records the terminal's settings, runs `boggle
-/// play args`, then records its exit code and the settings again, all in
+/// play args` (standard error to the file `stderr`), then records its exit code and the settings again, all in
 /// `dir`; it stays open so the screen can still be read.
 fn game_command(dir: &Path, args: &str) -> String {
     let dir = dir.display();
     format!(
         "cd '{dir}' && stty -a > before && \
          env NO_COLOR=1 XDG_DATA_HOME='{dir}/data' XDG_CACHE_HOME='{dir}/cache' HOME='{dir}' \
-         '{}' play {args}; \
+         '{}' play {args} 2> stderr; \
          code=$?; stty -a > after; printf 'exit %s\\ndone\\n' $code > result; sleep 60",
         env!("CARGO_BIN_EXE_boggle")
     )
@@ -144,9 +144,12 @@ fn game_command(dir: &Path, args: &str) -> String {
 const WAIT: Duration = Duration::from_secs(20);
 
 /// Starts `boggle play args` in a terminal of its own, in a fresh
-/// directory for the test `name`; waits for the board of `seed`.
-fn start_game(name: &str, seed: u64, args: &str) -> Option<(TempDir, Tmux)> {
+/// directory for the test `name` with `history` as the history file's
+/// text; waits for the board of `seed`.
+fn start_game(name: &str, seed: u64, args: &str, history: &str) -> Option<(TempDir, Tmux)> {
     let dir = TempDir::new(&format!("play-{name}"));
+    std::fs::create_dir_all(dir.path().join("data/boggle")).unwrap();
+    dir.file("data/boggle/history.jsonl", history.as_bytes());
     let command = game_command(dir.path(), &format!("--seed {seed} {args}"));
     let tmux = Tmux::start(name, &command)?;
     tmux.wait_for(&format!("seed {seed} "), WAIT);
@@ -155,7 +158,7 @@ fn start_game(name: &str, seed: u64, args: &str) -> Option<(TempDir, Tmux)> {
 
 #[test]
 fn a_whole_game_in_a_terminal() {
-    let Some((dir, tmux)) = start_game("game", 42, "--time 12s") else {
+    let Some((dir, tmux)) = start_game("game", 42, "--time 12s", "a damaged line\n") else {
         return;
     };
     // The board `boggle random --seed 42` prints: zcts/tooh/fiyt/iseb.
@@ -196,6 +199,7 @@ fn a_whole_game_in_a_terminal() {
         "Your games with new dice, 0:12:",
         "  best 5, average 5.0 over 1 game",
         "Same board again: boggle play --seed 42 --dice new --time 12s",
+        " warning: history '",
     ] {
         assert!(
             screen.contains(expected),
@@ -206,9 +210,18 @@ fn a_whole_game_in_a_terminal() {
     tmux.keys(&["Down"]);
     let screen = tmux.wait_for("▶ 3  cootie", WAIT);
     assert!(screen.contains("│  T↘ │  O← │  O← │  H  │"), "{screen}");
+    // For a second after the clock ends a game, letters are ignored.
+    std::thread::sleep(Duration::from_millis(1100));
     tmux.keys(&["q"]);
     let result = wait_for_file(&dir.path().join("result"), WAIT);
     assert_eq!(result, "exit 0\ndone\n");
+    // The damaged line costs a warning, printed once the game is over.
+    let stderr = std::fs::read_to_string(dir.path().join("stderr")).unwrap();
+    let warning = format!(
+        "boggle: warning: history '{}': line 1: skipped, not a game record (expected value at line 1 column 1)\n",
+        dir.path().join("data/boggle/history.jsonl").display()
+    );
+    assert_eq!(stderr, warning);
     // The terminal is back as it was: settings, main screen.
     let before = std::fs::read_to_string(dir.path().join("before")).unwrap();
     let after = std::fs::read_to_string(dir.path().join("after")).unwrap();
@@ -220,9 +233,10 @@ fn a_whole_game_in_a_terminal() {
     assert_eq!(tmux.pane("#{alternate_on}"), "0");
     let history = std::fs::read_to_string(dir.path().join("data/boggle/history.jsonl")).unwrap();
     let lines: Vec<&str> = history.lines().collect();
-    assert_eq!(lines.len(), 1, "{history}");
+    assert_eq!(lines.len(), 2, "{history}");
+    assert_eq!(lines[0], "a damaged line");
     assert!(
-        lines[0].contains(
+        lines[1].contains(
             r#""seed":42,"dice":"new","size":"4x4","board":"zcts/tooh/fiyt/iseb","time":12,"words":["cooties"],"score":5,"max":194}"#
         ),
         "{history}"
@@ -246,7 +260,7 @@ fn game_pid(tmux: &Tmux) -> String {
 
 #[test]
 fn a_terminated_game_restores_the_terminal() {
-    let Some((dir, tmux)) = start_game("term", 7, "") else {
+    let Some((dir, tmux)) = start_game("term", 7, "", "") else {
         return;
     };
     tmux.text("abc");
@@ -266,7 +280,7 @@ fn a_terminated_game_restores_the_terminal() {
 
 #[test]
 fn a_closed_terminal_ends_the_game() {
-    let Some((_dir, tmux)) = start_game("hup", 7, "") else {
+    let Some((_dir, tmux)) = start_game("hup", 7, "", "") else {
         return;
     };
     let pid = game_pid(&tmux);
