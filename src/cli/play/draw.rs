@@ -561,9 +561,9 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
         ])
     };
     let lines = vec![
-        Line::from("Type a word, then Enter to have it judged:"),
-        Line::from(format!("{min_len}+ letters along touching cells, each")),
-        Line::from("cell once. Qu is one cell and two letters."),
+        Line::from("Type a word, Enter to have it judged."),
+        Line::from(format!("{min_len}+ letters along touching cells,")),
+        Line::from("each cell once; Qu counts two letters."),
         Line::from("Points by length:"),
         Line::from(format!("  {}", scores.join(", "))),
         Line::default(),
