@@ -111,7 +111,7 @@ impl PlayArgs {
             history: history_path(),
             color,
         };
-        let seed = self.roll.seed.unwrap_or_else(new_seed);
+        let seed = self.roll.seed.unwrap_or_else(super::random::new_seed);
         let mut app = App::new(&dict, settings, seed, Instant::now());
         let result = play(&mut app);
         restore_terminal();
@@ -151,11 +151,6 @@ fn duration_text(time: Duration) -> String {
         (minutes, 0) => format!("{minutes}m"),
         (minutes, seconds) => format!("{minutes}m{seconds}s"),
     }
-}
-
-/// A seed nobody chose, for a new board.
-pub fn new_seed() -> u64 {
-    super::random::new_seed()
 }
 
 /// Whether the terminal is in game mode (raw, alternate screen).
