@@ -124,7 +124,7 @@ pub fn draw(frame: &mut Frame, app: &App, now: Instant) {
         let (width, height) = needed(app);
         let advice = match app.mode {
             Mode::Over => "Make it larger to see the end of the game.",
-            _ => "The game is paused until it is larger.",
+            _ => "The game is paused: make it larger, then Ctrl-P.",
         };
         let text = vec![
             Line::from("The terminal is too small."),
