@@ -98,11 +98,7 @@ impl PlayArgs {
             DiceSet::SuperBig => Duration::from_secs(240),
             _ => Duration::from_secs(180),
         });
-        let color = match self.color {
-            ColorArg::Always => true,
-            ColorArg::Never => false,
-            ColorArg::Auto => std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty()),
-        };
+        let color = wants_color(self.color, std::env::var_os("NO_COLOR"));
         let settings = Settings {
             replay_options: self.replay_options(&roller, time),
             roller,
@@ -140,6 +136,16 @@ impl PlayArgs {
             options += &format!(" --dict '{}'", path.display());
         }
         options
+    }
+}
+
+/// Whether to draw in colour: `--color`, and with `auto`, unless
+/// `NO_COLOR` is set to something (no-color.org).
+fn wants_color(choice: ColorArg, no_color: Option<std::ffi::OsString>) -> bool {
+    match choice {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => no_color.is_none_or(|value| value.is_empty()),
     }
 }
 

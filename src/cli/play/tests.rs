@@ -278,3 +278,49 @@ fn wide_boards_get_narrow_cells_and_huge_ones_ask_for_room() {
     );
     assert!(!screen(&app, start, 107, 46).contains("too small"));
 }
+
+#[test]
+fn colour_follows_the_option_and_no_color() {
+    use super::super::show::ColorArg;
+    use super::wants_color;
+    let set = Some(std::ffi::OsString::from("1"));
+    let empty = Some(std::ffi::OsString::new());
+    assert!(wants_color(ColorArg::Auto, None));
+    assert!(wants_color(ColorArg::Auto, empty));
+    assert!(!wants_color(ColorArg::Auto, set.clone()));
+    assert!(wants_color(ColorArg::Always, set));
+    assert!(!wants_color(ColorArg::Never, None));
+}
+
+#[test]
+fn the_path_stands_out_in_colour_or_in_reverse() {
+    use ratatui::style::{Color, Modifier};
+    let (mut app, start) = app(None);
+    type_in(&mut app, "co", false, start);
+    // The C cell, where the path starts, and the O cell below it.
+    let styles = |app: &App| {
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+        terminal
+            .draw(|frame| draw::draw(frame, app, start))
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        assert_eq!(
+            (buffer[(11, 4)].symbol(), buffer[(11, 8)].symbol()),
+            ("C", "O")
+        );
+        (buffer[(11, 4)].style(), buffer[(11, 8)].style())
+    };
+    let (first, next) = styles(&app);
+    assert!(
+        first
+            .add_modifier
+            .contains(Modifier::REVERSED | Modifier::UNDERLINED)
+    );
+    assert!(next.add_modifier.contains(Modifier::REVERSED));
+    let reset = Some(Color::Reset);
+    assert_eq!((first.fg, first.bg, next.fg), (reset, reset, reset));
+    app.settings.color = true;
+    let (first, next) = styles(&app);
+    assert_eq!(first.bg, Some(Color::Green));
+    assert_eq!(next.fg, Some(Color::Yellow));
+}
