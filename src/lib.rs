@@ -23,6 +23,7 @@ pub mod board;
 pub mod dice;
 pub mod dict;
 pub mod duration;
+pub mod game;
 pub(crate) mod mapped;
 pub mod output;
 pub mod rules;

@@ -42,6 +42,7 @@ fn exit_on_signals() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
+            cli::play::restore_terminal();
             boggle::dict::cache::remove_partial_files();
             std::process::exit(128 + signal);
         }

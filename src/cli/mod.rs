@@ -5,6 +5,7 @@ mod completions;
 mod dict_args;
 mod dict_cmd;
 mod man;
+pub mod play;
 mod random;
 mod show;
 mod solve;
@@ -67,6 +68,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Roll many boards, solve them and summarise their scores
     Stats(stats::StatsArgs),
+    /// Play a timed game in the terminal
+    Play(play::PlayArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the manual page, or write every command's page into a directory
@@ -82,6 +85,7 @@ impl Command {
             Command::Random(args) => args.run(),
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
+            Command::Play(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Man(args) => args.run(),
         }

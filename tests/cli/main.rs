@@ -7,6 +7,7 @@ mod dict;
 mod dict_safety;
 mod games;
 mod hostile;
+mod play;
 mod signals;
 mod solve;
 mod stream;
