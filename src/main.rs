@@ -2,6 +2,7 @@
 //! what happened to an exit code (SPEC §10). All the work is in the library.
 
 mod cli;
+mod serve;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -9,19 +10,22 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use cli::{Cli, Outcome, Usage};
+use cli::{Cli, Command, Outcome, Usage};
 
 fn main() -> ExitCode {
-    // Ctrl-C (and SIGTERM, SIGHUP) stops at once, with no partial file left
-    // behind: 130 is the shell's code for an interrupted command.
-    let _ = ctrlc::set_handler(|| {
-        boggle::dict::cache::remove_partial_files();
-        std::process::exit(130);
-    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => return clap_error(&error),
     };
+    // Ctrl-C (and SIGTERM, SIGHUP) stops at once, with no partial file left
+    // behind: 130 is the shell's code for an interrupted command. `serve`
+    // catches them itself, to finish the requests in flight and exit 0.
+    if !matches!(cli.command, Command::Serve(_)) {
+        let _ = ctrlc::set_handler(|| {
+            boggle::dict::cache::remove_partial_files();
+            std::process::exit(130);
+        });
+    }
     match cli.command.run() {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::BadData) => ExitCode::from(1),

@@ -5,6 +5,7 @@ mod completions;
 mod dict_args;
 mod dict_cmd;
 mod random;
+mod serve;
 mod show;
 mod solve;
 mod stats;
@@ -16,7 +17,8 @@ use boggle::dict::cache::io_message;
 use clap::{Parser, Subcommand};
 
 pub use dict_args::DictArgs;
-pub use solve::SolveArgs;
+pub use random::{DiceArg, RollArgs, new_seed};
+pub use solve::{SolveArgs, check_lengths};
 
 /// The `boggle` command line.
 #[derive(Debug, Parser)]
@@ -46,6 +48,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Roll many boards, solve them and summarise their scores
     Stats(stats::StatsArgs),
+    /// Serve the solver as a web page and a JSON API
+    Serve(serve::ServeArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page
@@ -61,6 +65,7 @@ impl Command {
             Command::Random(args) => args.run(),
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
+            Command::Serve(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Man(args) => args.run(),
         }
