@@ -43,9 +43,16 @@ pub async fn favicon() -> Response {
     asset("image/svg+xml", include_str!("page/favicon.svg"))
 }
 
-/// The whole page's size in bytes, uncompressed: everything a first visit
-/// loads.
-pub const WEIGHT: usize = include_str!("page/index.html").len()
-    + include_str!("page/app.js").len()
-    + include_str!("page/style.css").len()
-    + include_str!("page/favicon.svg").len();
+#[cfg(test)]
+mod tests {
+    /// Everything a first visit loads, uncompressed: at most 60 KB.
+    #[test]
+    fn the_page_weighs_at_most_60_kb() {
+        let weight = include_str!("page/index.html").len()
+            + include_str!("page/app.js").len()
+            + include_str!("page/style.css").len()
+            + include_str!("page/favicon.svg").len();
+        assert!(weight <= 60_000, "the page weighs {weight} bytes");
+        assert!(weight > 10_000, "the page is missing parts: {weight} bytes");
+    }
+}
