@@ -3,6 +3,7 @@
 //! (`hostile`) and the page in a real headless browser (`browser`).
 
 mod api;
+mod hostile;
 mod util;
 
 /// A fresh, empty directory under the target directory for one test.
