@@ -3,6 +3,7 @@
 //! (`hostile`) and the page in a real headless browser (`browser`).
 
 mod api;
+mod browser;
 mod hostile;
 mod util;
 
