@@ -20,7 +20,7 @@ use boggle::{Board, SolveOptions, Solver};
 use clap::ValueEnum;
 use serde::Deserialize;
 
-use super::{MAX_BODY, Server, error, json_body};
+use super::{ApiError, MAX_BODY, Server, json_body};
 use crate::cli::{DiceArg, RollArgs, board_name, check_lengths, new_seed};
 
 /// The longest word length a request may name, as `--min-len` takes it.
@@ -59,35 +59,26 @@ struct Job {
 }
 
 /// `POST /api/solve`.
-pub async fn solve(State(server): State<Arc<Server>>, body: Body) -> Response {
-    let Ok(bytes) = axum::body::to_bytes(body, MAX_BODY).await else {
-        return error(
+pub async fn solve(State(server): State<Arc<Server>>, body: Body) -> Result<Response, ApiError> {
+    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
+        ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("the request body is larger than {} KiB", MAX_BODY / 1024),
-        );
-    };
-    let request: SolveRequest = match serde_json::from_slice(&bytes) {
-        Ok(request) => request,
-        Err(problem) => {
-            return error(
-                StatusCode::BAD_REQUEST,
-                format!("the request is not a solve request: {problem}"),
-            );
-        }
-    };
-    let job = match job(&server, request) {
-        Ok(job) => job,
-        Err(answer) => return answer,
-    };
-    match run(&server, job).await {
-        Ok(bytes) => json_body(bytes),
-        Err(answer) => answer,
-    }
+        )
+    })?;
+    let request: SolveRequest = serde_json::from_slice(&bytes).map_err(|problem| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the request is not a solve request: {problem}"),
+        )
+    })?;
+    let job = job(&server, request)?;
+    Ok(json_body(run(&server, job).await?))
 }
 
 /// Checks a request as `boggle solve` checks its arguments.
-fn job(server: &Server, request: SolveRequest) -> Result<Job, Response> {
-    let bad = |message: String| error(StatusCode::BAD_REQUEST, message);
+fn job(server: &Server, request: SolveRequest) -> Result<Job, ApiError> {
+    let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
     let named = server.dictionary(request.lang.as_deref()).ok_or_else(|| {
         let names: Vec<&str> = server
             .dictionaries
@@ -129,7 +120,7 @@ fn job(server: &Server, request: SolveRequest) -> Result<Job, Response> {
     let board = Board::parse(text, named.dict.normalizer())
         .map_err(|problem| bad(format!("{}: {problem}", board_name(text))))?;
     if board.len() > server.limits.max_cells {
-        return Err(error(
+        return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!(
                 "{}: {} cells, more than the {} this server solves",
@@ -162,9 +153,9 @@ fn job(server: &Server, request: SolveRequest) -> Result<Job, Response> {
 
 /// Runs `job` on a blocking thread once one of the server's workers is
 /// free, within the time limit; the answer is the JSON line.
-async fn run(server: &Server, job: Job) -> Result<Vec<u8>, Response> {
+async fn run(server: &Server, job: Job) -> Result<Vec<u8>, ApiError> {
     let busy = || {
-        error(
+        ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is busy: try again in a moment",
         )
@@ -185,11 +176,11 @@ async fn run(server: &Server, job: Job) -> Result<Vec<u8>, Response> {
             answer(&job)
         })
         .await
-        .map_err(|_| error(StatusCode::INTERNAL_SERVER_ERROR, "the search failed"))?
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the search failed"))?
     };
     match tokio::time::timeout(limit, work).await {
         Ok(result) => result,
-        Err(_) => Err(error(
+        Err(_) => Err(ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the board took longer than the server's limit of {} ms to solve",
@@ -200,12 +191,12 @@ async fn run(server: &Server, job: Job) -> Result<Vec<u8>, Response> {
 }
 
 /// Solves the job and writes its JSON line, as `boggle solve` would.
-fn answer(job: &Job) -> Result<Vec<u8>, Response> {
+fn answer(job: &Job) -> Result<Vec<u8>, ApiError> {
     let solver = Solver::with_options(&job.dict, job.options.clone());
     let solution = solve_bounded(&solver, &job.board);
     let mut bytes = Vec::with_capacity(1024);
     output::write_solution(&mut bytes, &job.dict, &job.board, &solution, &job.output, 0)
-        .map_err(|_| error(StatusCode::INTERNAL_SERVER_ERROR, "the answer failed"))?;
+        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the answer failed"))?;
     Ok(bytes)
 }
 
@@ -233,57 +224,49 @@ pub struct RandomQuery {
 pub async fn random(
     State(server): State<Arc<Server>>,
     Query(query): Query<RandomQuery>,
-) -> Response {
-    let bad = |message: String| error(StatusCode::BAD_REQUEST, message);
-    let roll = || -> Result<(Board, u64), Response> {
-        let dice = match &query.dice {
-            Some(text) => Some(DiceArg::from_str(text, false).map_err(|_| {
-                bad(format!(
-                    "unknown dice '{text}' (expected classic, new, big, superbig or uniform)"
-                ))
-            })?),
-            None => None,
-        };
-        let size = match &query.size {
-            Some(text) => Some(dice::parse_size(text).map_err(bad)?),
-            None => None,
-        };
-        if let Some((rows, cols)) = size
-            && rows.saturating_mul(cols) > server.limits.max_cells
-        {
-            return Err(error(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!(
-                    "a {rows}x{cols} board has more than the {} cells this server solves",
-                    server.limits.max_cells
-                ),
-            ));
-        }
-        let seed = match &query.seed {
-            Some(text) => text.trim().parse::<u64>().map_err(|_| {
-                bad(format!(
-                    "'{text}' is not a seed (expected a whole number from 0 to {})",
-                    u64::MAX
-                ))
-            })?,
-            None => new_seed(),
-        };
-        let roller = RollArgs {
-            dice,
-            size,
-            seed: Some(seed),
-        }
-        .roller()
-        .map_err(|usage| bad(usage.0))?;
-        Ok((roller.roll(&mut BoardRng::new(seed)), seed))
+) -> Result<Response, ApiError> {
+    let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
+    let dice = match &query.dice {
+        Some(text) => Some(DiceArg::from_str(text, false).map_err(|_| {
+            bad(format!(
+                "unknown dice '{text}' (expected classic, new, big, superbig or uniform)"
+            ))
+        })?),
+        None => None,
     };
-    match roll() {
-        Ok((board, seed)) => {
-            let body = serde_json::json!({ "board": board.canonical(), "seed": seed.to_string() });
-            json_body(body.to_string().into_bytes())
-        }
-        Err(answer) => answer,
+    let size = match &query.size {
+        Some(text) => Some(dice::parse_size(text).map_err(bad)?),
+        None => None,
+    };
+    let cells = size.map_or(0, |(rows, cols): (usize, usize)| rows.saturating_mul(cols));
+    if let Some((rows, cols)) = size.filter(|_| cells > server.limits.max_cells) {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "a {rows}x{cols} board has more than the {} cells this server solves",
+                server.limits.max_cells
+            ),
+        ));
     }
+    let seed = match &query.seed {
+        Some(text) => text.trim().parse::<u64>().map_err(|_| {
+            bad(format!(
+                "'{text}' is not a seed (expected a whole number from 0 to {})",
+                u64::MAX
+            ))
+        })?,
+        None => new_seed(),
+    };
+    let roller = RollArgs {
+        dice,
+        size,
+        seed: Some(seed),
+    }
+    .roller()
+    .map_err(|usage| bad(usage.0))?;
+    let board = roller.roll(&mut BoardRng::new(seed));
+    let body = serde_json::json!({ "board": board.canonical(), "seed": seed.to_string() });
+    Ok(json_body(body.to_string().into_bytes()))
 }
 
 /// `GET /api/health`: `{"status": "ok"}` while the server answers.

@@ -161,15 +161,32 @@ pub async fn serve(
     }
 }
 
-/// An error answer: `{"error": "message"}` with `status`.
-pub fn error(status: StatusCode, message: impl Into<String>) -> Response {
-    let body = serde_json::json!({ "error": message.into() });
-    (status, axum::Json(body)).into_response()
+/// An error answer: `{"error": "message"}` with its status.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.message });
+        (self.status, axum::Json(body)).into_response()
+    }
 }
 
 /// Any path that is not a route.
 async fn not_found() -> Response {
-    error(StatusCode::NOT_FOUND, "no such page")
+    ApiError::new(StatusCode::NOT_FOUND, "no such page").into_response()
 }
 
 /// Gives every error answer a JSON body: axum's own rejections (a wrong
@@ -194,7 +211,7 @@ async fn json_errors(request: Request, next: Next) -> Response {
         "" => status.canonical_reason().unwrap_or("error").to_lowercase(),
         text => lower_first(text),
     };
-    let mut answer = error(status, message);
+    let mut answer = ApiError::new(status, message).into_response();
     for name in [header::ALLOW] {
         if let Some(value) = parts.headers.get(&name) {
             answer.headers_mut().insert(name, value.clone());

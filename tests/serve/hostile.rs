@@ -80,8 +80,11 @@ fn request(random: &mut Random) -> Vec<u8> {
     let method = random.pick(METHODS);
     let mut path = random.pick(PATHS).to_owned();
     if random.below(4) == 0 {
-        let cut = random.below(path.len() + 1);
-        path.truncate(path.floor_char_boundary(cut));
+        let mut cut = random.below(path.len() + 1);
+        while !path.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        path.truncate(cut);
         let junk = random.bytes(8);
         path.push_str(&String::from_utf8_lossy(&junk).replace(['\r', '\n', ' '], "%20"));
     }
