@@ -12,7 +12,6 @@ mod api;
 mod page;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -35,6 +34,12 @@ pub const MAX_BODY: usize = 64 * 1024;
 /// How long a whole request may take, reading its body included, before it
 /// is answered 408: it bounds what a slow client can hold.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a client may take to send a request's head (its line and
+/// headers) before the connection is closed: it bounds what a slow client
+/// can hold. An idle kept-alive connection waits for its next request
+/// without this limit.
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long requests in flight are given to finish once a stop is asked
 /// for; connections still open after it are dropped.
@@ -134,31 +139,44 @@ pub fn router(server: Arc<Server>) -> Router {
 }
 
 /// Serves `router` on `listener` until `stop` completes, then lets the
-/// requests in flight finish (for at most [`SHUTDOWN_GRACE`]).
+/// requests in flight finish (for at most [`SHUTDOWN_GRACE`]). Connections
+/// are served by hyper directly, not through `axum::serve`, for the limit
+/// on how long a client may take to send a request's head.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     router: Router,
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let (stopping, stopped) = tokio::sync::watch::channel(false);
-    let signal = async move {
-        stop.await;
-        let _ = stopping.send(true);
-    };
-    let server = axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(signal);
-    let mut stopped = stopped;
-    let deadline = async move {
-        let _ = stopped.wait_for(|&stop| stop).await;
-        tokio::time::sleep(SHUTDOWN_GRACE).await;
-    };
-    tokio::select! {
-        result = server => result,
-        () = deadline => Ok(()),
+    let mut http = hyper::server::conn::http1::Builder::new();
+    http.timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEADER_TIMEOUT);
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    tokio::pin!(stop);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // Out of file descriptors, most likely: wait for some to close.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            () = &mut stop => break,
+        };
+        let service = hyper_util::service::TowerToHyperService::new(router.clone());
+        let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            let _ = connection.await;
+        });
     }
+    drop(listener);
+    tokio::select! {
+        () = graceful.shutdown() => {}
+        () = tokio::time::sleep(SHUTDOWN_GRACE) => {}
+    }
+    Ok(())
 }
 
 /// An error answer: `{"error": "message"}` with its status.

@@ -521,3 +521,19 @@ fn a_public_address_is_warned_about() {
     );
     assert!(stderr.contains("open to every machine"), "{stderr}");
 }
+
+/// A client that never finishes its request's head is cut off (after 10 s)
+/// instead of holding its connection for ever.
+#[test]
+fn a_request_head_never_finished_is_cut_off() {
+    let server = Server::start(&[]);
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut bytes = Vec::new();
+    let read = std::io::Read::read_to_end(&mut stream, &mut bytes);
+    assert!(read.is_ok(), "the connection was not closed: {read:?}");
+    assert_eq!(get(server.addr, "/api/health").status, 200);
+}
