@@ -37,8 +37,7 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How long a client may take to send a request's head (its line and
 /// headers) before the connection is closed: it bounds what a slow client
-/// can hold. An idle kept-alive connection waits for its next request
-/// without this limit.
+/// can hold. A kept-alive connection idle for as long is closed too.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long requests in flight are given to finish once a stop is asked
