@@ -2,6 +2,7 @@
 //! what happened to an exit code (SPEC §10). All the work is in the library.
 
 mod cli;
+mod serve;
 
 use std::io;
 use std::process::ExitCode;
@@ -9,12 +10,18 @@ use std::process::ExitCode;
 use clap::Parser;
 use clap::error::ErrorKind;
 
-use cli::{Cli, Outcome, Usage};
+use cli::{Cli, Command, Outcome, Usage};
 
 fn main() -> ExitCode {
-    exit_on_signals();
     let outcome = match Cli::try_parse() {
-        Ok(cli) => cli.command.run(),
+        Ok(cli) => {
+            // `serve` catches Ctrl-C and SIGTERM itself, to finish the
+            // requests in flight and exit 0.
+            if !matches!(cli.command, Command::Serve(_)) {
+                exit_on_signals();
+            }
+            cli.command.run()
+        }
         Err(error) => clap_error(&error),
     };
     match outcome {

@@ -7,6 +7,7 @@ mod dict_cmd;
 mod man;
 pub mod play;
 mod random;
+mod serve;
 mod show;
 mod solve;
 mod stats;
@@ -20,7 +21,8 @@ use boggle::output::escaped;
 use clap::{Parser, Subcommand};
 
 pub use dict_args::DictArgs;
-pub use solve::SolveArgs;
+pub use random::{DiceArg, RollArgs, new_seed};
+pub use solve::{SolveArgs, check_lengths};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -70,6 +72,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Play a timed game in the terminal
     Play(play::PlayArgs),
+    /// Serve the solver as a web page and a JSON API
+    Serve(serve::ServeArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the manual page, or write every command's page into a directory
@@ -86,6 +90,7 @@ impl Command {
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
             Command::Play(args) => args.run(),
+            Command::Serve(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Man(args) => args.run(),
         }

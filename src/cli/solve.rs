@@ -157,7 +157,7 @@ impl SolveArgs {
 
 /// `--min-len` above `--max-len` leaves no length to report: that is a
 /// mistake in the command, not a board without words.
-fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usage> {
+pub fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usage> {
     match (min_len, max_len) {
         (Some(min), Some(max)) if min > max => Err(Usage(format!(
             "--min-len {min} is greater than --max-len {max}: no word could be reported"
