@@ -270,15 +270,27 @@ impl DictArgs {
 }
 
 /// "N words kept; skipped: A not all letters, B longer than 64 letters, C
-/// duplicates, D lines not in the format".
+/// duplicates", then ", D lines not in the format" when there are any.
 pub fn describe(report: &LoadReport) -> String {
     format!(
-        "{} kept; skipped: {} not all letters, {} longer than {} letters, {}, {} not in the format",
+        "{} kept; skipped: {} not all letters, {} longer than {} letters, {}{}",
         boggle::output::count(report.words as u64, "word"),
         report.skipped_not_letters,
         report.skipped_too_long,
         dict::MAX_WORD_LEN,
         boggle::output::count(report.duplicates as u64, "duplicate"),
-        boggle::output::count(report.skipped_lines as u64, "line")
+        lines_not_in_the_format(report)
     )
+}
+
+/// ", N lines not in the format" when a list forced into a format had lines
+/// that do not fit it, else nothing.
+pub fn lines_not_in_the_format(report: &LoadReport) -> String {
+    match report.skipped_lines {
+        0 => String::new(),
+        n => format!(
+            ", {} not in the format",
+            boggle::output::count(n as u64, "line")
+        ),
+    }
 }

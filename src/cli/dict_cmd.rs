@@ -9,7 +9,7 @@ use boggle::dict::bundled::{self, Lang};
 use boggle::dict::{Format, cache, compiled};
 use clap::{Args, Subcommand};
 
-use super::dict_args::{FormatArg, LangArg, describe, load_file};
+use super::dict_args::{FormatArg, LangArg, describe, lines_not_in_the_format, load_file};
 use super::{Outcome, Usage};
 
 /// `boggle dict` subcommands.
@@ -190,10 +190,10 @@ fn write_info(out: &mut impl Write, source: &str, dict: &Dictionary) -> io::Resu
     writeln!(out, "format version: {}", compiled::VERSION)?;
     writeln!(
         out,
-        "skipped:        {} not all letters, {} too long, {}, {} not in the format",
+        "skipped:        {} not all letters, {} too long, {}{}",
         report.skipped_not_letters,
         report.skipped_too_long,
         boggle::output::count(report.duplicates as u64, "duplicate"),
-        boggle::output::count(report.skipped_lines as u64, "line")
+        lines_not_in_the_format(&report)
     )
 }

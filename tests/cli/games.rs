@@ -324,13 +324,15 @@ fn completions_for_every_shell() {
 }
 
 /// The pages `boggle man --dir` writes, one per command, in byte order.
-const PAGES: [&str; 10] = [
+const PAGES: [&str; 12] = [
     "boggle-completions.1",
     "boggle-dict-compile.1",
     "boggle-dict-info.1",
     "boggle-dict.1",
     "boggle-man.1",
+    "boggle-play.1",
     "boggle-random.1",
+    "boggle-serve.1",
     "boggle-show.1",
     "boggle-solve.1",
     "boggle-stats.1",

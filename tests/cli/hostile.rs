@@ -584,10 +584,9 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             2,
             "a value is required for '--dict <PATH>' but none was supplied",
         ),
-        Row::flags("--dict with --lang", &["--dict", "x.txt", "--lang", "fr"]).fails(
-            2,
-            "the argument '--dict <PATH>' cannot be used with '--lang <LANG>'",
-        ),
+        // Of --dict and --lang the last wins, as for any repeated choice.
+        Row::flags("--lang then --dict", &["--lang", "fr", "--dict", "x.txt"])
+            .fails(1, "dictionary 'x.txt': no such file"),
         Row::flags("--paths with --format words", &["--paths", "--format", "words"])
             .fails(2, "--paths goes with --format text or json, not words"),
         Row::flags("--paths with --format summary", &["--format", "summary", "--paths"])
