@@ -15,6 +15,10 @@ fn main() -> ExitCode {
     // Ctrl-C (and SIGTERM, SIGHUP) stops at once, with no partial file left
     // behind: 130 is the shell's code for an interrupted command.
     let _ = ctrlc::set_handler(|| {
+        // A running `best` search stops itself and prints what it found.
+        if cli::best::interrupt() {
+            return;
+        }
         boggle::dict::cache::remove_partial_files();
         std::process::exit(130);
     });

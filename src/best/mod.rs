@@ -26,14 +26,17 @@ mod score;
 use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
+use serde::Serialize;
 
 use crate::board::{Board, Tile};
 use crate::dice::{BoardRng, DiceSet};
 use crate::dict::Dictionary;
+use crate::output;
 use crate::rules::Rules;
 
 pub use score::{MAX_CELLS, MAX_TILES, Scorer, TileTrie, neighbour_masks};
@@ -46,6 +49,9 @@ pub const DEFAULT_LETTERS: &str = "abcdefghilmnoprstuvy";
 
 /// The pool size unless told otherwise.
 pub const DEFAULT_POOL: usize = 500;
+
+/// How many boards a round expands unless told otherwise.
+pub const DEFAULT_EXPAND: usize = 32;
 
 /// What the boards are made of.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,6 +71,8 @@ pub struct BestConfig {
     pub rules: Rules,
     /// How many boards a climb keeps.
     pub pool: usize,
+    /// How many of the pool's boards a round expands at most, best first.
+    pub expand: usize,
     pub seed: u64,
     /// How many boards to return.
     pub top: usize,
@@ -165,6 +173,9 @@ pub fn search(
     if config.pool == 0 {
         return Err(BestError::Empty("the pool"));
     }
+    if config.expand == 0 {
+        return Err(BestError::Empty("the number of boards expanded per round"));
+    }
     if config.top == 0 {
         return Err(BestError::Empty("the number of boards shown"));
     }
@@ -184,6 +195,44 @@ pub fn search(
     };
     run.search(&mut progress);
     Ok(run.best.iter().map(|entry| space.found(entry)).collect())
+}
+
+/// Writes `found` as `summary` lines (`<board>\t<count>\t<score>`) or, with
+/// `json`, as one JSON object a line (`board`, `rows`, `cols`, `rules`,
+/// `count`, `score`).
+pub fn write_found<W: Write>(
+    out: &mut W,
+    found: &[Found],
+    rules: Rules,
+    json: bool,
+) -> io::Result<()> {
+    for board in found {
+        if json {
+            let record = JsonFound {
+                board: board.board.canonical(),
+                rows: board.board.rows(),
+                cols: board.board.cols(),
+                rules: rules.name(),
+                count: board.count,
+                score: board.score,
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            out.write_all(b"\n")?;
+        } else {
+            output::write_summary(out, &board.board, board.count, board.score)?;
+        }
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct JsonFound {
+    board: String,
+    rows: usize,
+    cols: usize,
+    rules: &'static str,
+    count: usize,
+    score: u64,
 }
 
 /// The boards a search moves through: their tiles, dice, symmetries and
@@ -533,17 +582,19 @@ impl Run<'_> {
         let mut pool: Vec<Entry> = Vec::new();
         loop {
             let scores = self.score(&parents, &candidates);
-            let added = self.merge(&mut pool, &parents, &candidates, &scores);
+            let waiting = self.merge(&mut pool, &parents, &candidates, &scores);
             self.rounds += 1;
             self.report(progress);
-            if added == 0 || self.over() {
+            if waiting == 0 || self.over() {
                 return;
             }
-            // The next round: the neighbours of the boards just added.
+            // The next round: the neighbours of the best boards not yet
+            // expanded.
             parents.clear();
             candidates.clear();
             let mut buffer = Vec::new();
-            for entry in pool.iter_mut().filter(|entry| !entry.expanded) {
+            let unexpanded = pool.iter_mut().filter(|entry| !entry.expanded);
+            for entry in unexpanded.take(self.config.expand) {
                 entry.expanded = true;
                 let parent = parents.len() as u32;
                 space.edits(&entry.tiles, &entry.dice, |edit| {
@@ -602,7 +653,8 @@ impl Run<'_> {
 
     /// Puts the scored candidates that make the pool into it (best first,
     /// ties in key order, at most `pool` boards) and into the best boards
-    /// of the search. Returns how many entered the pool.
+    /// of the search. Returns how many boards of the pool wait to be
+    /// expanded.
     fn merge(
         &mut self,
         pool: &mut Vec<Entry>,
@@ -753,6 +805,7 @@ mod tests {
             pieces,
             rules: Rules::Classic,
             pool: 20,
+            expand: 20,
             seed: 7,
             top: 5,
             rounds: Some(60),

@@ -1,6 +1,7 @@
 //! The command line: clap definitions and their conversion into library
 //! values. Argument types stop here; the library sees only its own config.
 
+pub mod best;
 mod completions;
 mod dict_args;
 mod dict_cmd;
@@ -46,6 +47,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Roll many boards, solve them and summarise their scores
     Stats(stats::StatsArgs),
+    /// Search for the highest-scoring boards
+    Best(best::BestArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
     /// Print the man page
@@ -61,6 +64,7 @@ impl Command {
             Command::Random(args) => args.run(),
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
+            Command::Best(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Man(args) => args.run(),
         }

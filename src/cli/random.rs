@@ -100,7 +100,7 @@ impl RollArgs {
 }
 
 /// A seed nobody chose: the clock, hashed with the process's random keys.
-fn new_seed() -> u64 {
+pub(super) fn new_seed() -> u64 {
     use std::hash::BuildHasher;
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
