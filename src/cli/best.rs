@@ -145,13 +145,7 @@ impl BestArgs {
         let dict = self.dict.load()?;
         let (pieces, (rows, cols)) = self.pieces(dict.normalizer())?;
         let rules = self.rules.for_cells(rows * cols);
-        let seed = self.seed.unwrap_or_else(|| {
-            let seed = super::random::new_seed();
-            if !self.quiet {
-                eprintln!("seed: {seed}");
-            }
-            seed
-        });
+        let seed = self.seed.unwrap_or_else(super::random::new_seed);
         let start = Instant::now();
         let deadline = match self.rounds {
             Some(_) => None,
@@ -171,6 +165,9 @@ impl BestArgs {
             deadline,
         };
         let mut shown = Shown::new(self.quiet, start);
+        // A seed nobody chose is printed, once the search is under way, so
+        // that it can be run again.
+        shown.seed = self.seed.is_none().then_some(seed);
         SEARCHING.store(true, Ordering::SeqCst);
         let found = best::search(&dict, &config, &STOPPED, |progress| shown.update(progress));
         SEARCHING.store(false, Ordering::SeqCst);
@@ -238,6 +235,8 @@ fn parse_letters(text: &str, normalizer: &Normalizer) -> Result<Vec<Tile>, Usage
 /// plain line per better board otherwise, nothing with `--quiet`.
 struct Shown {
     quiet: bool,
+    /// A seed to print before the first progress.
+    seed: Option<u64>,
     start: Instant,
     bar: Option<ProgressBar>,
 }
@@ -252,12 +251,23 @@ impl Shown {
             bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
-        Shown { quiet, start, bar }
+        Shown {
+            quiet,
+            seed: None,
+            start,
+            bar,
+        }
     }
 
     fn update(&mut self, progress: &Progress<'_>) {
         if self.quiet {
             return;
+        }
+        if let Some(seed) = self.seed.take() {
+            match &self.bar {
+                Some(bar) => bar.println(format!("seed: {seed}")),
+                None => eprintln!("seed: {seed}"),
+            }
         }
         let elapsed = self.start.elapsed().as_secs_f64();
         let rate = progress.scored as f64 / elapsed.max(1e-9);
