@@ -48,10 +48,10 @@ pub use score::{MAX_CELLS, MAX_TILES, Scorer, TileTrie, neighbour_masks};
 pub const DEFAULT_LETTERS: &str = "abcdefghilmnoprstuvy";
 
 /// The pool size unless told otherwise.
-pub const DEFAULT_POOL: usize = 500;
+pub const DEFAULT_POOL: usize = 200;
 
 /// How many boards a round expands unless told otherwise.
-pub const DEFAULT_EXPAND: usize = 32;
+pub const DEFAULT_EXPAND: usize = 8;
 
 /// What the boards are made of.
 #[derive(Clone, Debug, PartialEq, Eq)]
