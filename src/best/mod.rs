@@ -987,8 +987,12 @@ mod tests {
         ] {
             let (rows, cols) = set.size().unwrap();
             let mut config = config(rows, cols, Pieces::Dice(set));
-            config.rounds = Some(3);
-            config.pool = 8;
+            // Enough rounds for boards several swaps and face changes away
+            // from their start.
+            config.rounds = Some(25);
+            config.pool = 30;
+            config.expand = 4;
+            config.top = 30;
             let found = search(&dict, &config, &AtomicBool::new(false), |_| {}).unwrap();
             assert!(found[0].score > 0, "{set}");
             check_found(&dict, &found);
