@@ -378,13 +378,13 @@ impl Space {
     /// Every edit of the board `tiles` with dice `dice`, in a fixed order.
     fn edits(&self, tiles: &[u8], dice: &[u8], mut each: impl FnMut(Edit)) {
         let cells = self.cells();
-        for cell in 0..cells {
+        for (cell, &current) in tiles.iter().enumerate().take(cells) {
             let choices: &[u8] = match dice.get(cell) {
                 Some(&die) => &self.dice[usize::from(die)],
                 None => &[],
             };
             let mut set = |tile: u8| {
-                if tile != tiles[cell] {
+                if tile != current {
                     each(Edit::Set {
                         cell: cell as u8,
                         tile,
@@ -471,24 +471,26 @@ fn digest(key: &Key) -> u64 {
 /// The symmetries of a `rows`×`cols` board: per symmetry, for each cell of
 /// the image, the cell it comes from. 8 for a square, 4 for a rectangle.
 fn symmetries(rows: usize, cols: usize) -> Vec<Vec<u8>> {
-    let (r, c) = (rows - 1, cols - 1);
-    let mut maps: Vec<Box<dyn Fn(usize, usize) -> (usize, usize)>> = vec![
-        Box::new(|i, j| (i, j)),
-        Box::new(move |i, j| (r - i, j)),
-        Box::new(move |i, j| (i, c - j)),
-        Box::new(move |i, j| (r - i, c - j)),
-    ];
-    if rows == cols {
-        maps.push(Box::new(|i, j| (j, i)));
-        maps.push(Box::new(move |i, j| (c - j, i)));
-        maps.push(Box::new(move |i, j| (j, r - i)));
-        maps.push(Box::new(move |i, j| (c - j, r - i)));
-    }
-    maps.iter()
-        .map(|map| {
+    let (last_row, last_col) = (rows - 1, cols - 1);
+    let count = if rows == cols { 8 } else { 4 };
+    (0..count)
+        .map(|symmetry| {
             (0..rows * cols)
                 .map(|cell| {
-                    let (i, j) = map(cell / cols, cell % cols);
+                    let (i, j) = (cell / cols, cell % cols);
+                    // The identity, the two flips and the half turn; on a
+                    // square also the transposition, the quarter turns and
+                    // the anti-transposition.
+                    let (i, j) = match symmetry {
+                        0 => (i, j),
+                        1 => (last_row - i, j),
+                        2 => (i, last_col - j),
+                        3 => (last_row - i, last_col - j),
+                        4 => (j, i),
+                        5 => (last_col - j, i),
+                        6 => (j, last_row - i),
+                        _ => (last_col - j, last_row - i),
+                    };
                     (i * cols + j) as u8
                 })
                 .collect()
@@ -837,25 +839,26 @@ mod tests {
     /// canonically: read off the grid directly, not through the search's maps.
     fn images(board: &Board) -> Vec<String> {
         let (rows, cols) = (board.rows(), board.cols());
-        let at = |i: usize, j: usize| board.tiles()[i * cols + j].clone();
-        let mut maps: Vec<(usize, usize, Box<dyn Fn(usize, usize) -> Tile>)> = vec![
-            (rows, cols, Box::new(|i, j| at(i, j))),
-            (rows, cols, Box::new(|i, j| at(rows - 1 - i, j))),
-            (rows, cols, Box::new(|i, j| at(i, cols - 1 - j))),
-            (rows, cols, Box::new(|i, j| at(rows - 1 - i, cols - 1 - j))),
+        let tile = |i: usize, j: usize| board.tiles()[i * cols + j].clone();
+        let image = |from: &dyn Fn(usize, usize) -> Tile| {
+            let tiles = (0..rows * cols)
+                .map(|cell| from(cell / cols, cell % cols))
+                .collect();
+            Board::from_tiles(rows, cols, tiles).unwrap().canonical()
+        };
+        let mut images = vec![
+            image(&tile),
+            image(&|i, j| tile(rows - 1 - i, j)),
+            image(&|i, j| tile(i, cols - 1 - j)),
+            image(&|i, j| tile(rows - 1 - i, cols - 1 - j)),
         ];
         if rows == cols {
-            maps.push((rows, cols, Box::new(|i, j| at(j, i))));
-            maps.push((rows, cols, Box::new(|i, j| at(cols - 1 - j, i))));
-            maps.push((rows, cols, Box::new(|i, j| at(j, rows - 1 - i))));
-            maps.push((rows, cols, Box::new(|i, j| at(cols - 1 - j, rows - 1 - i))));
+            images.push(image(&|i, j| tile(j, i)));
+            images.push(image(&|i, j| tile(cols - 1 - j, i)));
+            images.push(image(&|i, j| tile(j, rows - 1 - i)));
+            images.push(image(&|i, j| tile(cols - 1 - j, rows - 1 - i)));
         }
-        maps.iter()
-            .map(|(r, c, map)| {
-                let tiles = (0..r * c).map(|cell| map(cell / c, cell % c)).collect();
-                Board::from_tiles(*r, *c, tiles).unwrap().canonical()
-            })
-            .collect()
+        images
     }
 
     /// Checks what any search must give: scores the solver agrees with,
