@@ -341,6 +341,9 @@ impl Space {
                     }
                     dice.push(faces);
                 }
+                if tiles.len() > MAX_TILES {
+                    return Err(BestError::TooManyTiles(tiles.len()));
+                }
             }
         }
         Ok(Space {

@@ -19,23 +19,26 @@ use crate::rules::Rules;
 use crate::solve::SolveConfig;
 use crate::trie::NodeId;
 
-/// The most tiles a search's trie can number (one bit each in a `u64`).
-pub const MAX_TILES: usize = 64;
+/// The most tiles a search's trie can number (one bit each in a `u32`):
+/// enough for a–z and the Super Big Boggle faces (Qu, An, Er, He, In, Th and
+/// the blank make 32).
+pub const MAX_TILES: usize = 32;
 
 /// The most cells a scored board may have (one bit each in a `u64`).
 pub const MAX_CELLS: usize = 64;
 
-/// A node of the tile trie: its children's tiles as a mask, its first
-/// child's index (children are contiguous, in tile order), and the
-/// dictionary word it ends, if any under the rules' lengths.
+/// A node of the tile trie, 8 bytes: its children's tiles as a mask, and
+/// its first child's index (children are contiguous, in tile order) with
+/// [`TileNode::WORD`] set when it ends a word counted under the rules.
+/// The word itself is in [`TileTrie::words`], read only then.
 #[derive(Clone, Copy, Debug)]
 struct TileNode {
-    children: u64,
+    children: u32,
     first: u32,
-    word: u32,
 }
 
 impl TileNode {
+    const WORD: u32 = 1 << 31;
     const NO_WORD: u32 = u32::MAX;
 }
 
@@ -43,6 +46,8 @@ impl TileNode {
 #[derive(Clone, Debug)]
 pub struct TileTrie {
     nodes: Vec<TileNode>,
+    /// Per node, the dictionary word it ends, or [`TileNode::NO_WORD`].
+    words: Vec<u32>,
     /// Per dictionary word, its score (only words the trie reaches are set).
     scores: Vec<u32>,
 }
@@ -68,12 +73,12 @@ impl TileTrie {
         let mut nodes = vec![TileNode {
             children: 0,
             first: 0,
-            word: TileNode::NO_WORD,
         }];
+        let mut words = vec![TileNode::NO_WORD];
         let mut head = 0;
         while head < queue.len() {
             let (id, depth) = queue[head];
-            let mut children = 0u64;
+            let mut children = 0u32;
             let first = nodes.len() as u32;
             for (number, spelling) in spellings.iter().enumerate() {
                 let Some(letters) = spelling else { continue };
@@ -93,23 +98,28 @@ impl TileTrie {
                 children |= 1 << number;
                 nodes.push(TileNode {
                     children: 0,
-                    first: 0,
-                    word: word.map_or(TileNode::NO_WORD, |word| word.index() as u32),
+                    first: if word.is_some() { TileNode::WORD } else { 0 },
                 });
+                words.push(word.map_or(TileNode::NO_WORD, |word| word.index() as u32));
                 queue.push((child, child_depth));
             }
             nodes[head].children = children;
-            nodes[head].first = first;
+            nodes[head].first |= first;
             head += 1;
         }
-        TileTrie { nodes, scores }
+        TileTrie {
+            nodes,
+            words,
+            scores,
+        }
     }
 
-    /// The child of `node` along tile `tile`, which must be one of its children.
+    /// The index of the child of `node` along tile `tile`, which must be
+    /// one of its children.
     #[inline(always)]
-    fn child(&self, node: TileNode, tile: u32) -> TileNode {
-        let below = node.children & ((1u64 << tile) - 1);
-        self.nodes[(node.first + below.count_ones()) as usize]
+    fn child(node: TileNode, tile: u32) -> u32 {
+        let below = node.children & ((1u32 << tile) - 1);
+        (node.first & !TileNode::WORD) + below.count_ones()
     }
 }
 
@@ -160,7 +170,7 @@ pub struct Scorer<'t> {
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
     /// Per cell, the tiles of its neighbours.
-    around: [u64; MAX_CELLS],
+    around: [u32; MAX_CELLS],
     count: u32,
     score: u32,
 }
@@ -197,7 +207,7 @@ impl<'t> Scorer<'t> {
             self.by_tile[usize::from(tile) % MAX_TILES] |= 1 << cell;
         }
         for (cell, &mask) in self.neighbours[..cells].iter().enumerate() {
-            let mut around = 0u64;
+            let mut around = 0u32;
             let mut rest = mask;
             while rest != 0 {
                 around |= 1 << (tiles[rest.trailing_zeros() as usize] % MAX_TILES as u8);
@@ -211,18 +221,18 @@ impl<'t> Scorer<'t> {
         for (cell, &tile) in tiles[..cells].iter().enumerate() {
             let tile = u32::from(tile) % MAX_TILES as u32;
             if root.children & (1 << tile) != 0 {
-                let child = self.trie.child(root, tile);
-                self.visit(cell as u32, child, 1 << cell);
+                self.visit(cell as u32, TileTrie::child(root, tile), 1 << cell);
             }
         }
         (self.count, self.score)
     }
 
-    /// Counts the word `node` ends (reached on `cell`, the path's cells
-    /// `visited`), then goes on to the open neighbours continuing it.
-    fn visit(&mut self, cell: u32, node: TileNode, visited: u64) {
-        if node.word != TileNode::NO_WORD {
-            let word = node.word as usize;
+    /// Counts the word node `index` ends (reached on `cell`, the path's
+    /// cells `visited`), then goes on to the open neighbours continuing it.
+    fn visit(&mut self, cell: u32, index: u32, visited: u64) {
+        let node = self.trie.nodes[index as usize];
+        if node.first & TileNode::WORD != 0 {
+            let word = self.trie.words[index as usize] as usize;
             if let Some(mark) = self.marks.get_mut(word)
                 && *mark != self.epoch
             {
@@ -243,7 +253,7 @@ impl<'t> Scorer<'t> {
             if cells == 0 {
                 continue;
             }
-            let child = self.trie.child(node, tile);
+            let child = TileTrie::child(node, tile);
             while cells != 0 {
                 let next = cells.trailing_zeros();
                 cells &= cells - 1;
