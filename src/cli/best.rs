@@ -5,7 +5,7 @@
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -124,14 +124,22 @@ enum BestFormat {
 /// Set while a search runs, so that Ctrl-C stops it rather than the process.
 static SEARCHING: AtomicBool = AtomicBool::new(false);
 
-/// Set by Ctrl-C during a search: the search stops and prints what it found.
+/// Set by Ctrl-C or SIGTERM during a search: the search stops and prints
+/// what it found.
 static STOPPED: AtomicBool = AtomicBool::new(false);
 
-/// Called on Ctrl-C: asks a running search to stop and returns true, or
-/// returns false when there is none (or it was asked already), and the
-/// process should end at once.
-pub fn interrupt() -> bool {
-    SEARCHING.load(Ordering::SeqCst) && !STOPPED.swap(true, Ordering::SeqCst)
+/// The signal that stopped the search, for the exit code.
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// Called on Ctrl-C or SIGTERM: asks a running search to stop and returns
+/// true, or returns false when there is none (or it was asked already), and
+/// the process should end at once.
+pub fn interrupt(signal: i32) -> bool {
+    let stopping = SEARCHING.load(Ordering::SeqCst) && !STOPPED.swap(true, Ordering::SeqCst);
+    if stopping {
+        SIGNAL.store(signal, Ordering::SeqCst);
+    }
+    stopping
 }
 
 impl BestArgs {
@@ -177,8 +185,10 @@ impl BestArgs {
         best::write_found(&mut out, &found, rules, self.format == BestFormat::Json)?;
         out.flush()?;
         if STOPPED.load(Ordering::SeqCst) {
-            // Interrupted: what was found is printed; 130 as for any Ctrl-C.
-            std::process::exit(130);
+            // Interrupted: what was found is printed, and the exit code is
+            // the signal's, as for any command (130 for Ctrl-C, 143 for
+            // SIGTERM).
+            std::process::exit(128 + SIGNAL.load(Ordering::SeqCst));
         }
         Ok(Outcome::Success)
     }

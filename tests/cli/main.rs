@@ -5,9 +5,14 @@
 mod best;
 mod contention;
 mod dict;
+mod dict_safety;
 mod games;
 mod hostile;
+mod play;
+mod signals;
 mod solve;
 mod stream;
 mod temp;
+mod terminal;
 mod util;
+mod writes;
