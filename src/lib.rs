@@ -19,6 +19,7 @@
 
 pub mod alphabet;
 pub mod batch;
+pub mod best;
 pub mod board;
 pub mod dice;
 pub mod dict;

@@ -48,7 +48,12 @@ fn exit_on_signals() {
         return;
     };
     std::thread::spawn(move || {
-        if let Some(signal) = signals.forever().next() {
+        for signal in signals.forever() {
+            // A running `best` search stops itself, prints what it found
+            // and exits with this signal's code.
+            if signal != SIGHUP && cli::best::interrupt(signal) {
+                continue;
+            }
             cli::play::restore_terminal();
             boggle::dict::cache::remove_partial_files();
             std::process::exit(128 + signal);

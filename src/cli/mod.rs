@@ -1,6 +1,7 @@
 //! The command line: clap definitions and their conversion into library
 //! values. Argument types stop here; the library sees only its own config.
 
+pub mod best;
 mod completions;
 mod dict_args;
 mod dict_cmd;
@@ -70,6 +71,8 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Roll many boards, solve them and summarise their scores
     Stats(stats::StatsArgs),
+    /// Search for the highest-scoring boards
+    Best(best::BestArgs),
     /// Play a timed game in the terminal
     Play(play::PlayArgs),
     /// Serve the solver as a web page and a JSON API
@@ -89,6 +92,7 @@ impl Command {
             Command::Random(args) => args.run(),
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
+            Command::Best(args) => args.run(),
             Command::Play(args) => args.run(),
             Command::Serve(args) => args.run(),
             Command::Completions(args) => args.run(),

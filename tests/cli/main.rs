@@ -2,6 +2,7 @@
 //! scripts do. One test binary (see `autotests = false` in Cargo.toml), one
 //! module per command area, helpers in `util`.
 
+mod best;
 mod contention;
 mod dict;
 mod dict_safety;
