@@ -324,7 +324,8 @@ fn completions_for_every_shell() {
 }
 
 /// The pages `boggle man --dir` writes, one per command, in byte order.
-const PAGES: [&str; 12] = [
+const PAGES: [&str; 13] = [
+    "boggle-best.1",
     "boggle-completions.1",
     "boggle-dict-compile.1",
     "boggle-dict-info.1",
