@@ -18,6 +18,7 @@ mod dict {
     pub mod compiled;
     mod dictionary;
     pub mod gzip;
+    pub mod input;
     pub mod plain;
 
     pub use dictionary::{DictError, DictErrorKind, Dictionary, LoadReport};
@@ -38,13 +39,14 @@ const LISTS: [(&str, &str, bool); 3] = [
 ];
 
 /// The library sources this script compiles in.
-const SOURCES: [&str; 7] = [
+const SOURCES: [&str; 8] = [
     "build.rs",
     "src/alphabet.rs",
     "src/trie.rs",
     "src/dict/compiled.rs",
     "src/dict/dictionary.rs",
     "src/dict/gzip.rs",
+    "src/dict/input.rs",
     "src/dict/plain.rs",
 ];
 

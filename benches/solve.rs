@@ -1,11 +1,14 @@
 //! Benchmarks of the library: building the trie from the bundled list, one
-//! 4×4 board, and 10,000 random 4×4 boards on one thread and on all. Each
-//! asserts the word counts it produces, so a broken solver cannot look fast.
+//! 4×4 board, 10,000 random 4×4 boards on one thread and on all, and a
+//! million steps of a search that nothing prunes (the cost of a budget).
+//! Each asserts what it produces, so a broken solver cannot look fast.
 
 use std::hint::black_box;
 
 use boggle::dict::bundled::{self, Lang};
-use boggle::{Board, Dictionary, Normalizer, Scratch, Solution, SolveOptions, Solver, Tile};
+use boggle::{
+    Board, BudgetExceeded, Dictionary, Normalizer, Scratch, Solution, SolveOptions, Solver, Tile,
+};
 use criterion::{Criterion, criterion_group, criterion_main};
 use rayon::prelude::*;
 
@@ -94,6 +97,19 @@ fn benches(c: &mut Criterion) {
         })
     });
     group.finish();
+
+    // Every prefix of 26 `a` is on a 5×5 board of `a`, the word is not:
+    // the search would walk every path of the board, and the budget ends it.
+    let long = Dictionary::from_words(["a".repeat(26)], Normalizer::default()).unwrap();
+    let solver = Solver::with_options(&long, SolveOptions::default());
+    let board = Board::parse(&"a".repeat(25), &Normalizer::default()).unwrap();
+    const STEPS: u64 = 1_000_000;
+    c.bench_function("a search that cannot be pruned, 1,000,000 steps", |b| {
+        b.iter(|| {
+            let result = solver.solve_within(black_box(&board), &mut scratch, STEPS);
+            assert_eq!(result, Err(BudgetExceeded { max_steps: STEPS }));
+        })
+    });
 }
 
 criterion_group!(solve, benches);

@@ -11,7 +11,7 @@ seconds="${1:-600}"
 shift || true
 targets=("$@")
 if [ "${#targets[@]}" -eq 0 ]; then
-    targets=(board_parse dict_plain dict_anagram dict_trie_stream dict_gzip dict_compiled solve_brute_force)
+    targets=(board_parse dict_plain dict_anagram dict_trie_stream dict_gzip dict_compiled dict_detect solve_brute_force)
 fi
 mkdir -p logs
 cargo +nightly fuzz build -s none -a

@@ -8,7 +8,7 @@
 //! caller's choice: any [`Write`], and a callback for messages meant for
 //! standard error.
 
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 use std::sync::Mutex;
 
 use rayon::prelude::*;
@@ -45,6 +45,9 @@ pub struct Batch<'s, 'd> {
     /// Lines per chunk when streaming: 1 answers each line at once (a person
     /// typing boards), more amortises the parallel work.
     chunk_lines: usize,
+    /// The most worker threads to start, or `None` to use rayon's current
+    /// pool.
+    threads: Option<usize>,
 }
 
 /// A chunk of input lines, reused from chunk to chunk.
@@ -54,6 +57,9 @@ struct Chunk {
     data: Vec<u8>,
     /// Where each line is in `data`; blank and comment lines are left out.
     lines: Vec<Line>,
+    /// The last line read ended with `\r`: a `\n` right after it belongs
+    /// to that line end, and does not end an empty line.
+    after_cr: bool,
 }
 
 /// One input line of a [`Chunk`].
@@ -71,6 +77,34 @@ struct Line {
 /// How many lines one parallel task takes: enough to amortise scheduling
 /// and share one output buffer.
 const GROUP_LINES: usize = 256;
+
+impl Chunk {
+    /// How many parallel tasks the chunk's boards give at most: one per
+    /// group of lines, and one per start cell of each board searched in
+    /// parallel (a board has at most as many cells as its line has bytes).
+    fn parts(&self) -> usize {
+        let large = self
+            .lines
+            .iter()
+            .map(|line| line.end - line.start)
+            .filter(|&bytes| bytes >= PARALLEL_CELLS);
+        self.lines.len().div_ceil(GROUP_LINES) + large.sum::<usize>()
+    }
+}
+
+/// How many parallel tasks a board of `cells` cells gives at most: one,
+/// or one per start cell when it is searched in parallel.
+fn parts_of(cells: usize) -> usize {
+    if cells >= PARALLEL_CELLS { cells } else { 1 }
+}
+
+/// Runs `work` in `pool`, or on rayon's current pool.
+fn in_pool<T: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> T + Send) -> T {
+    match pool {
+        Some(pool) => pool.install(work),
+        None => work(),
+    }
+}
 
 /// The output of a group of lines: each line's block, or why it was bad.
 struct Group {
@@ -120,6 +154,7 @@ impl<'s, 'd> Batch<'s, 'd> {
             solver,
             output,
             chunk_lines: CHUNK_LINES,
+            threads: None,
         }
     }
 
@@ -129,15 +164,42 @@ impl<'s, 'd> Batch<'s, 'd> {
         self
     }
 
+    /// Runs on a pool of its own of at most `threads` worker threads (and
+    /// no more than the work can use), or on rayon's current pool for
+    /// `None`.
+    pub fn threads(mut self, threads: Option<usize>) -> Batch<'s, 'd> {
+        self.threads = threads.map(|threads| threads.max(1));
+        self
+    }
+
+    /// The pool of at most [`Batch::threads`] threads for work that splits
+    /// into `parts` tasks at most, or `None` for rayon's current pool.
+    /// Threads start when the pool is built, and a thousand of them take
+    /// about a second, so no more start than there are parts.
+    fn pool(&self, parts: usize) -> io::Result<Option<rayon::ThreadPool>> {
+        let Some(threads) = self.threads else {
+            return Ok(None);
+        };
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.min(parts).max(1))
+            .build()
+            .map(Some)
+            .map_err(|error| io::Error::other(format!("cannot start the worker threads: {error}")))
+    }
+
     /// Solves `boards` in parallel and writes them in order.
     pub fn run_boards<W: Write>(&self, boards: &[Board], out: &mut W) -> io::Result<()> {
-        let rendered: Vec<io::Result<Vec<u8>>> = boards
-            .par_iter()
-            .enumerate()
-            .map_init(Scratch::default, |scratch, (index, board)| {
-                self.render(board, scratch, index)
-            })
-            .collect();
+        let parts = boards.iter().map(|board| parts_of(board.len())).sum();
+        let pool = self.pool(parts)?;
+        let rendered: Vec<io::Result<Vec<u8>>> = in_pool(pool.as_ref(), || {
+            boards
+                .par_iter()
+                .enumerate()
+                .map_init(Scratch::default, |scratch, (index, board)| {
+                    self.render(board, scratch, index)
+                })
+                .collect()
+        });
         for block in rendered {
             out.write_all(&block?)?;
         }
@@ -160,27 +222,35 @@ impl<'s, 'd> Batch<'s, 'd> {
         let mut number = 0;
         let mut chunk = Chunk::default();
         let mut output = self.output;
-        let mut first_chunk = true;
+        let mut pool = None;
         // Scratch space outlives each chunk: its word marks are large.
         let scratches = Mutex::new(Vec::new());
         loop {
             let at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
-            if first_chunk {
-                let boards = chunk.lines.iter().filter(|l| !l.too_long).count();
-                output.several = several.unwrap_or(!(at_end && boards <= 1));
-                first_chunk = false;
-            }
+            let pool = match &mut pool {
+                Some(pool) => pool,
+                None => {
+                    let boards = chunk.lines.iter().filter(|l| !l.too_long).count();
+                    output.several = several.unwrap_or(!(at_end && boards <= 1));
+                    // A stream longer than one chunk is work for any number
+                    // of threads; a shorter one, for as many as it has parts.
+                    let parts = if at_end { chunk.parts() } else { usize::MAX };
+                    pool.insert(self.pool(parts)?)
+                }
+            };
             // Blocks are rendered without separators; they go in here.
             let separate = output.several && matches!(output.format, Format::Text | Format::Words);
             let batch = Batch { output, ..*self };
-            let groups: Vec<io::Result<Group>> = chunk
-                .lines
-                .par_chunks(GROUP_LINES)
-                .map_init(
-                    || Lent::from(&scratches),
-                    |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
-                )
-                .collect();
+            let groups: Vec<io::Result<Group>> = in_pool(pool.as_ref(), || {
+                chunk
+                    .lines
+                    .par_chunks(GROUP_LINES)
+                    .map_init(
+                        || Lent::from(&scratches),
+                        |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
+                    )
+                    .collect()
+            });
             for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
                 let group = group?;
                 let mut start = 0;
@@ -317,28 +387,15 @@ impl Chunk {
         self.lines.clear();
         while self.lines.len() < max_lines && self.data.len() < CHUNK_BYTES {
             let start = self.data.len();
-            let read = input
-                .by_ref()
-                .take(MAX_LINE_BYTES as u64 + 1)
-                .read_until(b'\n', &mut self.data)?;
-            if read == 0 {
+            let Some(too_long) = read_line(input, &mut self.data, &mut self.after_cr)? else {
                 return Ok(true);
-            }
+            };
             *number += 1;
-            let too_long = read > MAX_LINE_BYTES && self.data.last() != Some(&b'\n');
             if too_long {
-                skip_line(input)?;
                 self.data.truncate(start + 64);
             }
-            let mut end = self.data.len();
+            let end = self.data.len();
             let mut line_start = start;
-            let line = &self.data[start..end];
-            if line.ends_with(b"\n") {
-                end -= 1;
-            }
-            if self.data[start..end].ends_with(b"\r") {
-                end -= 1;
-            }
             if *number == 1 && self.data[start..end].starts_with(b"\xEF\xBB\xBF") {
                 line_start += 3;
             }
@@ -348,7 +405,6 @@ impl Chunk {
                 self.data.truncate(start);
                 continue;
             }
-            self.data.truncate(end);
             self.lines.push(Line {
                 number: *number,
                 start: line_start,
@@ -360,17 +416,44 @@ impl Chunk {
     }
 }
 
-/// Reads and drops the rest of an over-long line.
-fn skip_line<R: BufRead>(input: &mut R) -> io::Result<()> {
+/// Appends the next line of `input` to `data`, without its end: `\n`,
+/// `\r\n` or a lone `\r` (`after_cr` carries a `\r` over to the next call,
+/// which drops the `\n` that may follow it). Keeps at most
+/// [`MAX_LINE_BYTES`] of the line and reads the rest to its end. Returns
+/// whether the line was longer, or `None` at the end of the input.
+fn read_line<R: BufRead>(
+    input: &mut R,
+    data: &mut Vec<u8>,
+    after_cr: &mut bool,
+) -> io::Result<Option<bool>> {
+    let mut room = MAX_LINE_BYTES;
+    let mut read_any = false;
+    let mut too_long = false;
     loop {
-        let buffer = input.fill_buf()?;
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
         if buffer.is_empty() {
-            return Ok(());
+            return Ok(read_any.then_some(too_long));
         }
-        match buffer.iter().position(|&b| b == b'\n') {
-            Some(newline) => {
-                input.consume(newline + 1);
-                return Ok(());
+        if std::mem::take(after_cr) && buffer[0] == b'\n' {
+            input.consume(1);
+            continue;
+        }
+        read_any = true;
+        let end = buffer.iter().position(|&b| b == b'\n' || b == b'\r');
+        let text = &buffer[..end.unwrap_or(buffer.len())];
+        let kept = text.len().min(room);
+        data.extend_from_slice(&text[..kept]);
+        room -= kept;
+        too_long |= kept < text.len();
+        match end {
+            Some(end) => {
+                *after_cr = buffer[end] == b'\r';
+                input.consume(end + 1);
+                return Ok(Some(too_long));
             }
             None => {
                 let len = buffer.len();
@@ -389,6 +472,18 @@ mod tests {
 
     #[track_caller]
     fn check(input: &[u8], format: Format, chunk: usize, expected: &str, expected_errors: &[&str]) {
+        check_reader(input, format, chunk, expected, expected_errors);
+    }
+
+    /// [`check`] with any reader, such as one of a tiny buffer.
+    #[track_caller]
+    fn check_reader(
+        input: impl BufRead,
+        format: Format,
+        chunk: usize,
+        expected: &str,
+        expected_errors: &[&str],
+    ) {
         let dict = Dictionary::from_words(["cat", "act"], Normalizer::default()).unwrap();
         let solver = Solver::with_options(&dict, SolveOptions::default());
         let output = OutputOptions {
@@ -421,6 +516,22 @@ mod tests {
         }
     }
 
+    /// `\n`, `\r\n` and a lone `\r` all end a line, wherever the reader's
+    /// buffer happens to split them; `\r\n` is one line end, not two.
+    #[test]
+    fn every_line_end() {
+        let input = b"ca/xt\rxx/xx\r\nab1\r\r\nta/cx\n\rca/xt\r";
+        let expected = "ca/xt\t2\t2\nxx/xx\t0\t0\nab1\terror\tcolumn 3: unexpected character \
+                        '1' (tiles are letters, '.', '*' or '[..]')\nta/cx\t2\t2\nca/xt\t2\t2\n";
+        let errors =
+            ["line 3: column 3: unexpected character '1' (tiles are letters, '.', '*' or '[..]')"];
+        check(input, Format::Summary, 100, expected, &errors);
+        for capacity in 1..=4 {
+            let reader = io::BufReader::with_capacity(capacity, &input[..]);
+            check_reader(reader, Format::Summary, 2, expected, &errors);
+        }
+    }
+
     #[test]
     fn text_headers_only_for_several_boards() {
         check(
@@ -450,5 +561,43 @@ mod tests {
              {\"line\":2,\"input\":\"[\",\"error\":\"column 1: '[' without a closing ']'\"}\n",
             &["line 2: column 1: '[' without a closing ']'"],
         );
+    }
+
+    /// A batch starts no more threads than its work has parts: one for a
+    /// single small board, one per group of lines and per start cell of a
+    /// board searched in parallel, and no more than it was given.
+    #[test]
+    fn threads_for_the_work_there_is() {
+        let dict = Dictionary::from_words(["cat"], Normalizer::default()).unwrap();
+        let solver = Solver::with_options(&dict, SolveOptions::default());
+        let batch = Batch::new(&solver, OutputOptions::default());
+        assert!(batch.pool(5).unwrap().is_none());
+        let batch = batch.threads(Some(1024));
+        let threads = |parts| batch.pool(parts).unwrap().unwrap().current_num_threads();
+        assert_eq!(threads(1), 1);
+        assert_eq!(threads(0), 1);
+        assert_eq!(threads(3), 3);
+        let few = Batch::new(&solver, OutputOptions::default()).threads(Some(2));
+        assert_eq!(
+            few.pool(usize::MAX).unwrap().unwrap().current_num_threads(),
+            2
+        );
+        let board = |cells| Board::from_tiles(1, cells, vec![Tile::Letter('a'); cells]).unwrap();
+        assert_eq!(parts_of(board(16).len()), 1);
+        assert_eq!(parts_of(board(2000).len()), 2000);
+
+        let mut chunk = Chunk::default();
+        let mut number = 0;
+        let lines = format!("abcd\n{}\n", "ab/cd\n".repeat(300));
+        chunk
+            .fill(&mut lines.as_bytes(), &mut number, CHUNK_LINES)
+            .unwrap();
+        // 301 lines: two groups.
+        assert_eq!(chunk.parts(), 2);
+        let lines = format!("abcd\n{}\n", "a".repeat(2000));
+        chunk
+            .fill(&mut lines.as_bytes(), &mut number, CHUNK_LINES)
+            .unwrap();
+        assert_eq!(chunk.parts(), 1 + 2000);
     }
 }

@@ -129,6 +129,9 @@ pub enum BoardErrorKind {
     TooManyWildcards { count: usize },
     /// More than [`MAX_SIDE`] rows or columns.
     TooLarge { rows: usize, cols: usize },
+    /// A token of three or more unbracketed letters where a token is one
+    /// tile: inside a `/` row, or without `/` among shorter tokens.
+    LongToken { token: String, letters: usize },
 }
 
 impl fmt::Display for BoardError {
@@ -185,6 +188,21 @@ impl fmt::Display for BoardError {
                 f,
                 "a {rows}x{cols} board is too large, at most {MAX_SIDE}x{MAX_SIDE} is allowed"
             ),
+            BoardErrorKind::LongToken { token, letters } => {
+                if token.chars().all(char::is_alphabetic) {
+                    write!(
+                        f,
+                        "'{token}' is {letters} letters, but a tile without brackets has at \
+                         most 2: write '[{token}]' for one tile, or '/' between rows"
+                    )
+                } else {
+                    write!(
+                        f,
+                        "'{token}' holds {letters} letters, but a token is one tile: write '/' \
+                         between rows"
+                    )
+                }
+            }
         }
     }
 }
@@ -428,15 +446,31 @@ impl Parser<'_> {
             (_, '/') if end > 0 && chars[end - 1].1 != '/' => &chars[..end],
             _ => &chars[..],
         };
+        // Each row with the column where it starts: the `/` rows, or the
+        // rows typed with spaces.
+        let spaced_rows = if has_slash { None } else { spaced_rows(body)? };
+        let explicit_rows = has_slash || spaced_rows.is_some();
+        let row_list: Vec<(usize, &[Located])> = match spaced_rows {
+            Some(tokens) => tokens
+                .into_iter()
+                .map(|token| (token[0].0, token))
+                .collect(),
+            None => {
+                let mut row_column = 1;
+                body.split(|&(_, c)| c == '/')
+                    .map(|row| {
+                        let column = row_column;
+                        row_column += row.len() + 1;
+                        (column, row)
+                    })
+                    .collect()
+            }
+        };
         let mut tiles = Vec::new();
         let mut cols = 0;
         let mut rows = 0;
-        // The column where the current row starts.
-        let mut row_column = 1;
-        for row in body.split(|&(_, c)| c == '/') {
+        for (column, row) in row_list {
             rows += 1;
-            let column = row_column;
-            row_column += row.len() + 1;
             let start = row.iter().position(|c| !is_blank(c));
             let end = row.iter().rposition(|c| !is_blank(c));
             let row_chars = match (start, end) {
@@ -444,10 +478,7 @@ impl Parser<'_> {
                 _ => return Err(error(Some(column), BoardErrorKind::EmptyRow { row: rows })),
             };
             let before = tiles.len();
-            if row_chars
-                .iter()
-                .any(|&(_, c)| c.is_whitespace() || c == ',')
-            {
+            if row_chars.iter().any(is_separator) {
                 self.tokens(row_chars, &mut tiles)?;
             } else {
                 self.compact(row_chars, &mut tiles)?;
@@ -470,7 +501,7 @@ impl Parser<'_> {
                 ));
             }
         }
-        if !has_slash {
+        if !explicit_rows {
             let side = tiles.len().isqrt();
             if side * side != tiles.len() {
                 return Err(error(
@@ -546,10 +577,11 @@ impl Parser<'_> {
 
     /// A row of tokens separated by spaces or commas: one tile per token.
     fn tokens(&mut self, row: &[Located], tiles: &mut Vec<Tile>) -> Result<(), BoardError> {
-        for token in row.split(|&(_, c)| c.is_whitespace() || c == ',') {
+        for token in row.split(is_separator) {
             let Some(&(column, first)) = token.first() else {
                 continue;
             };
+            check_token(token)?;
             let tile = match first {
                 '.' | '*' if token.len() > 1 => {
                     return Err(error(
@@ -628,6 +660,69 @@ impl Parser<'_> {
         self.scratch.clear();
         letters
     }
+}
+
+/// Whether `c` separates tokens: white space or a comma.
+fn is_separator(&(_, c): &Located) -> bool {
+    c.is_whitespace() || c == ','
+}
+
+/// The letters of `token` outside brackets, which a token of one tile has
+/// at most two of.
+fn unbracketed_letters(token: &[Located]) -> usize {
+    let mut inside = false;
+    let mut letters = 0;
+    for &(_, c) in token {
+        match c {
+            '[' => inside = true,
+            ']' => inside = false,
+            _ if !inside && c.is_alphabetic() && !is_combining_mark(c) => letters += 1,
+            _ => {}
+        }
+    }
+    letters
+}
+
+/// A token is one tile: three or more unbracketed letters are an error.
+fn check_token(token: &[Located]) -> Result<(), BoardError> {
+    let letters = unbracketed_letters(token);
+    if letters < 3 {
+        return Ok(());
+    }
+    Err(error(
+        Some(token[0].0),
+        BoardErrorKind::LongToken {
+            token: token.iter().map(|&(_, c)| c).collect(),
+            letters,
+        },
+    ))
+}
+
+/// The rows of a board without `/` typed with spaces (SPEC §2): when every
+/// token has three or more letters, each token is a row, as in `ezmr nube
+/// slos paon`. `None` when the board has no separator or only shorter
+/// tokens (each then one tile); a mix of both is an error.
+fn spaced_rows(body: &[Located]) -> Result<Option<Vec<&[Located]>>, BoardError> {
+    if !body.iter().any(is_separator) {
+        return Ok(None);
+    }
+    let tokens: Vec<&[Located]> = body
+        .split(is_separator)
+        .filter(|token| !token.is_empty())
+        .collect();
+    let long = tokens
+        .iter()
+        .filter(|token| unbracketed_letters(token) >= 3)
+        .count();
+    if long == 0 {
+        return Ok(None);
+    }
+    if long < tokens.len() {
+        for token in &tokens {
+            check_token(token)?;
+        }
+    }
+    Ok(Some(tokens))
 }
 
 fn error(column: Option<usize>, kind: BoardErrorKind) -> BoardError {
@@ -788,6 +883,57 @@ mod tests {
             "column 1: combining mark '\\u{301}' without a letter before it",
         );
         check_error("*****abcd", "5 wildcard tiles, at most 4 are allowed");
+    }
+
+    /// Rows typed with spaces (SPEC §2): without `/`, tokens of three
+    /// letters or more are rows; mixed with shorter tokens, or inside a `/`
+    /// row, such a token is an error saying how to write what was meant.
+    #[test]
+    fn rows_typed_with_spaces() {
+        check("ezmr nube slos paon", 4, 4, "ezmr/nube/slos/paon");
+        check("  ezmr,nube, slos  paon ", 4, 4, "ezmr/nube/slos/paon");
+        check("abc def", 2, 3, "abc/def");
+        check("qabc dqufg", 2, 4, "quabc/dqufg");
+        check("[th]abc .def", 2, 4, "[th]abc/.def");
+        check("ÉTÉM arch", 2, 4, "étém/arch");
+        // A single token of three letters or more is one row.
+        check("abcd,", 1, 4, "abcd/");
+        // Tokens of one or two letters are still one tile each.
+        check("th in er an", 2, 2, "[th][in]/[er][an]");
+        check("qu a b c", 2, 2, "qua/bc");
+        check("[ing] a b c", 2, 2, "[ing]a/bc");
+        check_error(
+            "ezmr nube slo paon",
+            "column 11: row 3 has 3 tiles, expected 4 like row 1",
+        );
+        check_error(
+            "th in ing er",
+            "column 7: 'ing' is 3 letters, but a tile without brackets has at most 2: \
+             write '[ing]' for one tile, or '/' between rows",
+        );
+        check_error(
+            "ezmr n ube slos paon",
+            "column 1: 'ezmr' is 4 letters, but a tile without brackets has at most 2: \
+             write '[ezmr]' for one tile, or '/' between rows",
+        );
+        check_error(
+            "a b/c def",
+            "column 7: 'def' is 3 letters, but a tile without brackets has at most 2: \
+             write '[def]' for one tile, or '/' between rows",
+        );
+        check_error(
+            "ezmr nube/slos paon",
+            "column 1: 'ezmr' is 4 letters, but a tile without brackets has at most 2: \
+             write '[ezmr]' for one tile, or '/' between rows",
+        );
+        check_error(
+            "[th]abc .de*",
+            "column 1: '[th]abc' holds 3 letters, but a token is one tile: write '/' between rows",
+        );
+        check_error(
+            "a b/c a.bc",
+            "column 7: 'a.bc' holds 3 letters, but a token is one tile: write '/' between rows",
+        );
     }
 
     /// Found by fuzzing: a row of separators alone has no tile, and once

@@ -410,7 +410,7 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// The first `n` boards of `set` rolled from `seed`, in canonical form.
@@ -561,7 +561,7 @@ mod tests {
     /// cell its own die with the cell's tile among its faces. Found by
     /// augmenting paths (bipartite matching), independently of how the
     /// roller chose the dice.
-    fn is_valid_roll(board: &Board, dice: &[Die]) -> bool {
+    pub(crate) fn is_valid_roll(board: &Board, dice: &[Die]) -> bool {
         fn augment(
             cell: usize,
             board: &Board,

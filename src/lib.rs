@@ -19,10 +19,12 @@
 
 pub mod alphabet;
 pub mod batch;
+pub mod best;
 pub mod board;
 pub mod dice;
 pub mod dict;
 pub mod duration;
+pub mod game;
 pub(crate) mod mapped;
 pub mod output;
 pub mod prove;
@@ -37,5 +39,5 @@ pub use board::{Board, BoardError, Tile};
 pub use dice::{BoardRng, DiceSet, Roller};
 pub use dict::{DictError, Dictionary};
 pub use rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
-pub use solve::{FoundWord, Scratch, Solution, SolveConfig, SolveOptions, Solver};
+pub use solve::{BudgetExceeded, FoundWord, Scratch, Solution, SolveConfig, SolveOptions, Solver};
 pub use trie::{NodeId, Trie, WordId};

@@ -5,6 +5,7 @@
 //! and the binary hands it a locked, buffered stdout. Choosing the order of
 //! boards and where the output goes is left to the caller.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::str::FromStr;
 
@@ -105,8 +106,15 @@ pub fn write_solution<W: Write>(
             if options.several {
                 writeln!(out, "# {board}")?;
             }
+            // The score column is as wide as the widest score, at least 2.
+            let widest = words.iter().map(|word| word.score).max().unwrap_or(0);
+            let width = widest
+                .checked_ilog10()
+                .map_or(1, |log| log as usize + 1)
+                .max(2);
             for word in &words {
-                write!(out, "{:>2} {}", word.score, dict.word_text(word.word))?;
+                write_right_aligned(out, word.score, width)?;
+                write!(out, " {}", dict.word_text(word.word))?;
                 if options.paths {
                     for &cell in &word.path {
                         let (row, col) = board.position(cell as usize);
@@ -115,13 +123,11 @@ pub fn write_solution<W: Write>(
                 }
                 out.write_all(b"\n")?;
             }
-            let count = words.len();
-            let score = solution.score();
             writeln!(
                 out,
-                "{count} word{}, {score} point{}",
-                plural(count as u64),
-                plural(score)
+                "{}, {}",
+                count(words.len() as u64, "word"),
+                count(solution.score(), "point")
             )
         }
         Format::Words => {
@@ -182,19 +188,35 @@ pub fn write_summary<W: Write>(
     for (value, sep) in [(score, b'\n'), (count as u64, b'\t')] {
         end -= 1;
         digits[end] = sep;
-        let mut value = value;
-        loop {
-            end -= 1;
-            digits[end] = b'0' + (value % 10) as u8;
-            value /= 10;
-            if value == 0 {
-                break;
-            }
-        }
+        end = put_digits(&mut digits[..end], value);
     }
     end -= 1;
     digits[end] = b'\t';
     out.write_all(&digits[end..])
+}
+
+/// Writes `value` right-aligned in `width` columns, digit by digit: the
+/// text format writes a score for every word.
+fn write_right_aligned<W: Write>(out: &mut W, value: u32, width: usize) -> io::Result<()> {
+    let mut text = [b' '; 16];
+    let start = put_digits(&mut text, u64::from(value));
+    let start = start.min(text.len().saturating_sub(width));
+    out.write_all(&text[start..])
+}
+
+/// Puts the decimal digits of `value` at the end of `buffer`, which has
+/// room for them (20 bytes hold any `u64`); returns where they start.
+#[inline]
+fn put_digits(buffer: &mut [u8], mut value: u64) -> usize {
+    let mut start = buffer.len();
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + (value % 10) as u8;
+        value /= 10;
+        if value == 0 {
+            return start;
+        }
+    }
 }
 
 /// Lets [`fmt::Write`] code write to an [`io::Write`], keeping the error.
@@ -234,6 +256,7 @@ pub fn write_error<W: Write>(
             Ok(true)
         }
         Format::Summary => {
+            let (input, message) = (escaped(input, true), escaped(message, true));
             writeln!(out, "{input}\terror\t{message}")?;
             Ok(true)
         }
@@ -241,8 +264,46 @@ pub fn write_error<W: Write>(
     }
 }
 
-fn plural(count: u64) -> &'static str {
-    if count == 1 { "" } else { "s" }
+/// `text` with its control characters other than tab written `\xNN`, so
+/// none reaches a terminal. As a `field` of a tab-separated line (SPEC
+/// §10), tab and backslash are escaped too, as `\t` and `\\`.
+pub fn escaped(text: &str, field: bool) -> Cow<'_, str> {
+    let special = |c: char| (c.is_control() && c != '\t') || (field && (c == '\t' || c == '\\'));
+    if !text.contains(special) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\t' if field => out.push_str("\\t"),
+            '\\' if field => out.push_str("\\\\"),
+            // Control characters are all below U+00A0: two digits suffice.
+            _ if special(c) => out.push_str(&format!("\\x{:02x}", u32::from(c))),
+            _ => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// `n` and `noun`, the noun plural unless `n` is 1: `1 word`, `2 words`,
+/// `0 points`.
+pub fn count(n: u64, noun: &str) -> Count<'_> {
+    Count { n, noun }
+}
+
+/// A number and what it counts, written by [`count`].
+#[derive(Clone, Copy, Debug)]
+pub struct Count<'a> {
+    n: u64,
+    /// The singular; the plural adds `s`.
+    noun: &'a str,
+}
+
+impl std::fmt::Display for Count<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = if self.n == 1 { "" } else { "s" };
+        write!(f, "{} {}{plural}", self.n, self.noun)
+    }
 }
 
 /// The words in the asked-for order (a solution comes score-sorted).
@@ -338,6 +399,30 @@ mod tests {
         );
     }
 
+    /// The score column is as wide as the widest score: superbig scores
+    /// reach 128 (2 per letter, 64 letters).
+    #[test]
+    fn wide_scores_stay_aligned() {
+        let long = "a".repeat(50);
+        let dict = Dictionary::from_words([long.as_str(), "aaaa"], Normalizer::default()).unwrap();
+        let board = Board::parse(&format!("{long}/"), &Normalizer::default()).unwrap();
+        let solution = Solver::new(&dict, SolveConfig::new(Rules::SuperBig)).solve(&board);
+        let mut out = Vec::new();
+        write_solution(
+            &mut out,
+            &dict,
+            &board,
+            &solution,
+            &options(Format::Text),
+            0,
+        )
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("100 {long}\n  1 aaaa\n2 words, 101 points\n")
+        );
+    }
+
     #[test]
     fn words_and_sorting() {
         check(
@@ -388,6 +473,23 @@ mod tests {
     #[test]
     fn summary() {
         check("ca/xt", options(Format::Summary), "ca/xt\t2\t2\n");
+    }
+
+    /// Tabs, backslashes and control characters are escaped in both fields
+    /// of a summary error line, so it always has three fields.
+    #[test]
+    fn summary_error_lines_are_escaped() {
+        let mut out = Vec::new();
+        let input = "a\tb\\c\u{1}\u{7f}\u{85}é\u{1b}[31m\r";
+        let message = "column 2: unexpected character '\\t'\n";
+        write_error(&mut out, Format::Summary, 1, input, message).unwrap();
+        let line = String::from_utf8(out).unwrap();
+        assert_eq!(
+            line,
+            "a\\tb\\\\c\\x01\\x7f\\x85é\\x1b[31m\\x0d\terror\t\
+             column 2: unexpected character '\\\\t'\\x0a\n"
+        );
+        assert_eq!(line.trim_end_matches('\n').split('\t').count(), 3);
     }
 
     #[test]

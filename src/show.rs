@@ -14,6 +14,7 @@ use anstyle::{AnsiColor, Style};
 
 use crate::board::{Board, Tile};
 use crate::dict::Dictionary;
+use crate::output::count;
 use crate::rules::Rules;
 
 /// The most paths `--all` lists for one word; the rest are counted as cut.
@@ -237,14 +238,16 @@ pub fn write_found<W: Write>(
     found: &Found,
     styles: &Styles,
 ) -> io::Result<()> {
-    let word = &found.word;
+    // The word as typed reaches the terminal: its control characters go
+    // out escaped.
+    let word = crate::output::escaped(&found.word, false);
     match &found.result {
         Ok(Paths { paths, cut }) => {
-            let points = if found.score == 1 { "point" } else { "points" };
             write!(
                 out,
-                "{word}: {} letters, {} {points}",
-                found.len, found.score
+                "{word}: {}, {}",
+                count(found.len as u64, "letter"),
+                count(u64::from(found.score), "point")
             )?;
             if paths.len() == 1 && !cut {
                 writeln!(out)?;
@@ -256,7 +259,7 @@ pub fn write_found<W: Write>(
             } else {
                 ""
             };
-            writeln!(out, ", {} paths{more}", paths.len())?;
+            writeln!(out, ", {}{more}", count(paths.len() as u64, "path"))?;
             for (n, path) in paths.iter().enumerate() {
                 if n > 0 {
                     writeln!(out)?;
@@ -269,8 +272,8 @@ pub fn write_found<W: Write>(
         Err(Absence::NotInDictionary) => writeln!(out, "{word}: not in the dictionary"),
         Err(Absence::TooShort { min_len, rules }) => writeln!(
             out,
-            "{word}: too short, {} letters where the {rules} rules need at least {min_len}",
-            found.len
+            "{word}: too short, {} where the {rules} rules need at least {min_len}",
+            count(found.len as u64, "letter")
         ),
         Err(Absence::NotOnBoard { start, path, next }) => {
             let first = next.chars().next().unwrap_or_default();
@@ -380,7 +383,7 @@ mod tests {
 
     fn dict() -> Dictionary {
         let words = [
-            "sos", "zebra", "bus", "emboli", "embolus", "ab", "quiet", "that", "aaaa",
+            "sos", "zebra", "bus", "emboli", "embolus", "ab", "quiet", "that", "aaaa", "a",
         ];
         Dictionary::from_words(words, Normalizer::default()).unwrap()
     }
@@ -455,6 +458,12 @@ mod tests {
             "ab: too short, 2 letters where the classic rules need at least 3\n",
         );
         check(
+            "abcd",
+            "a",
+            false,
+            "a: too short, 1 letter where the classic rules need at least 3\n",
+        );
+        check(
             "ezmrnubeslospaon",
             "emboli",
             false,
@@ -466,6 +475,12 @@ mod tests {
             "quiet",
             false,
             "quiet: not on the board, no cell spells 'q'\n",
+        );
+        check(
+            "abcd",
+            "ab\u{1b}[2J",
+            false,
+            "ab\\x1b[2j: not in the dictionary\n",
         );
         // A blank stops a path; a wildcard is any letter.
         check(

@@ -33,6 +33,12 @@ impl NodeId {
 pub struct WordId(u32);
 
 impl WordId {
+    /// The id of index `index` (below `u32::MAX`, as every word count is).
+    #[inline]
+    pub(crate) fn from_index(index: usize) -> WordId {
+        WordId(index as u32)
+    }
+
     /// The id as an index into per-word tables.
     #[inline]
     pub fn index(self) -> usize {
@@ -189,6 +195,35 @@ impl<'a> Nodes<'a> {
     /// Every node, breadth-first.
     pub fn iter(self) -> impl Iterator<Item = Node> + 'a {
         self.bytes.chunks_exact(NODE_BYTES).map(decode)
+    }
+}
+
+/// A view of the sections that give each node's parent and each word's
+/// node: what the search needs to count the words it reached below each
+/// node.
+#[derive(Clone, Copy, Debug)]
+pub struct Subtrees<'a> {
+    parents: &'a [u8],
+    word_nodes: &'a [u8],
+}
+
+impl Subtrees<'_> {
+    /// The parent of `id`; the root for the root and for ids out of range.
+    #[inline]
+    pub fn parent(self, id: NodeId) -> NodeId {
+        match u32_at(self.parents, id.index()) {
+            u32::MAX => NodeId::ROOT,
+            parent => NodeId(parent),
+        }
+    }
+
+    /// The node that ends `word`; the root when `word` is out of range.
+    #[inline]
+    pub fn word_node(self, word: WordId) -> NodeId {
+        match u32_at(self.word_nodes, word.index()) {
+            u32::MAX => NodeId::ROOT,
+            node => NodeId(node),
+        }
     }
 }
 
@@ -558,6 +593,16 @@ impl Trie {
     /// Number of words.
     pub fn word_count(&self) -> usize {
         self.word_count
+    }
+
+    /// Each node's parent and each word's node, for the search.
+    #[inline]
+    pub fn subtrees(&self) -> Subtrees<'_> {
+        let (parents, word_nodes, _) = self.sections();
+        Subtrees {
+            parents,
+            word_nodes,
+        }
     }
 
     /// The `index`-th u32 of the image after the nodes section.

@@ -4,11 +4,15 @@
 //! with valid paths and the right scores, over alphabets of a few letters
 //! and of more than 32; a summary agrees with the list; and neither reusing
 //! scratch space nor splitting the search over threads changes anything.
+//! Boards of one or two repeated letters, under every kind of length filter,
+//! check that the search's early stop (a node is not entered once every word
+//! below it was reached) loses nothing; a budget of steps gives the same
+//! solution or says it was exceeded.
 
 use std::collections::{BTreeMap, HashSet};
 
 use boggle::rules::{LengthOptions, Rules};
-use boggle::{Board, Dictionary, Normalizer, Scratch, SolveConfig, Solver, Tile};
+use boggle::{Board, BudgetExceeded, Dictionary, Normalizer, Scratch, SolveConfig, Solver, Tile};
 use proptest::prelude::*;
 
 /// The letters random words are made of.
@@ -142,22 +146,53 @@ fn word_of(letters: &'static [char], max_len: usize) -> impl Strategy<Value = St
         .prop_map(|letters| letters.into_iter().collect())
 }
 
-/// Checks the solver against the enumerator on one board and word list.
+/// The letters of boards and words made of few letters, repeated.
+const FEW_LETTERS: &[char] = &['a', 'b'];
+
+/// Random length options: any minimum, maximum and list of lengths, or none.
+fn length_options(max_len: usize) -> impl Strategy<Value = LengthOptions> {
+    (
+        proptest::option::of(1..=max_len),
+        proptest::option::of(1..=max_len),
+        proptest::option::of(proptest::collection::vec(1..=max_len, 1..=3)),
+    )
+        .prop_map(|(min_len, max_len, lengths)| LengthOptions {
+            min_len,
+            max_len,
+            lengths,
+        })
+}
+
+/// Checks the solver against the enumerator on one board and word list,
+/// with a minimum length; the words are at most `max_len` letters long.
 fn check(
     board: &Board,
     words: &[String],
     min_len: usize,
     max_len: usize,
 ) -> Result<(), TestCaseError> {
+    let lengths = LengthOptions {
+        min_len: Some(min_len),
+        ..LengthOptions::default()
+    };
+    check_lengths(board, words, &lengths, max_len)
+}
+
+/// Checks the solver against the enumerator on one board and word list,
+/// under the length filter of `lengths`; the words are at most `max_len`
+/// letters long.
+fn check_lengths(
+    board: &Board,
+    words: &[String],
+    lengths: &LengthOptions,
+    max_len: usize,
+) -> Result<(), TestCaseError> {
     let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
     let rules = Rules::Classic;
+    let filter = lengths.filter(rules);
     let config = SolveConfig {
         rules,
-        lengths: LengthOptions {
-            min_len: Some(min_len),
-            ..LengthOptions::default()
-        }
-        .filter(rules),
+        lengths: filter,
         paths: true,
     };
     let solver = Solver::new(&dict, config);
@@ -166,7 +201,7 @@ fn check(
     let word_set: HashSet<String> = words.iter().cloned().collect();
     let expected: HashSet<String> = brute_force(board, &word_set, max_len)
         .into_iter()
-        .filter(|w| w.chars().count() >= min_len)
+        .filter(|w| filter.allows(w.chars().count()))
         .collect();
     let found: BTreeMap<String, _> = solution
         .words
@@ -222,6 +257,33 @@ fn check(
     let parallel = pool.install(|| solver.summarize_parallel(board));
     prop_assert_eq!(parallel.count, solution.words.len());
     prop_assert_eq!(parallel.score, solution.score());
+
+    // Pruning from the start, or from a restart after a few steps, finds
+    // the same words along the same paths, whoever counts them.
+    for plain_steps in [0, 3, 40, Solver::PLAIN_STEPS] {
+        let solver = solver.clone().with_plain_steps(plain_steps);
+        prop_assert_eq!(&solver.solve_with(board, &mut scratch), &solution);
+        let summary = solver.summarize_with(board, &mut scratch);
+        prop_assert_eq!(summary.count, solution.words.len());
+        prop_assert_eq!(summary.score, solution.score());
+        prop_assert_eq!(&pool.install(|| solver.solve_parallel(board)), &solution);
+        let parallel = pool.install(|| solver.summarize_parallel(board));
+        prop_assert_eq!(parallel.count, solution.words.len());
+
+        // A budget gives the same solution, or says it was too small; the
+        // scratch it leaves serves the next search.
+        prop_assert_eq!(
+            solver.solve_within(board, &mut scratch, u64::MAX),
+            Ok(solution.clone())
+        );
+        for max_steps in [0, 1, 5, 50] {
+            match solver.solve_within(board, &mut scratch, max_steps) {
+                Ok(within) => prop_assert_eq!(&within, &solution),
+                Err(error) => prop_assert_eq!(error, BudgetExceeded { max_steps }),
+            }
+        }
+        prop_assert_eq!(&solver.solve_with(board, &mut scratch), &solution);
+    }
     Ok(())
 }
 
@@ -257,6 +319,29 @@ proptest! {
         words in proptest::collection::vec(word(4), 1..60),
     ) {
         check(&board, &words, 1, 4)?;
+    }
+
+    #[test]
+    fn repeated_letters_match_brute_force(
+        board in board_of(FEW_LETTERS, 4),
+        words in proptest::collection::vec(word_of(FEW_LETTERS, 6), 1..40),
+        chain in 0usize..=6,
+        lengths in length_options(6),
+    ) {
+        // Often every run of 'a' up to some length, so that whole subtrees
+        // are reached early.
+        let chain = (1..=chain).map(|len| "a".repeat(len));
+        let words: Vec<String> = words.into_iter().chain(chain).collect();
+        check_lengths(&board, &words, &lengths, 6)?;
+    }
+
+    #[test]
+    fn repeated_letters_on_boards_over_64_cells_match_brute_force(
+        board in board_of(FEW_LETTERS, 10).prop_filter("over 64 cells", |b| b.len() > 64),
+        words in proptest::collection::vec(word_of(FEW_LETTERS, 4), 1..40),
+        lengths in length_options(4),
+    ) {
+        check_lengths(&board, &words, &lengths, 4)?;
     }
 
     #[test]

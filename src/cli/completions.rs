@@ -1,6 +1,5 @@
-//! `boggle completions SHELL` and `boggle man`: the shell completion script
-//! and the man page, both generated from the same clap definitions as the
-//! command line itself.
+//! `boggle completions SHELL`: the shell completion script, generated from
+//! the same clap definitions as the command line itself.
 
 use std::io::Write;
 
@@ -15,11 +14,6 @@ Examples:
   boggle completions zsh > ~/.zfunc/_boggle
   boggle completions fish > ~/.config/fish/completions/boggle.fish";
 
-const MAN_EXAMPLES: &str = "\
-Examples:
-  boggle man > ~/.local/share/man/man1/boggle.1
-  boggle man | man -l -";
-
 /// `boggle completions` options.
 #[derive(Debug, Args)]
 #[command(after_help = COMPLETIONS_EXAMPLES)]
@@ -29,33 +23,15 @@ pub struct CompletionsArgs {
     shell: Shell,
 }
 
-/// `boggle man` takes no option.
-#[derive(Debug, Args)]
-#[command(after_help = MAN_EXAMPLES)]
-pub struct ManArgs {}
-
 impl CompletionsArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         // The generator panics when its writer fails, so it writes to memory
         // and a closed pipe is met by our own write instead.
         let mut script = Vec::new();
         clap_complete::generate(self.shell, &mut Cli::command(), "boggle", &mut script);
-        write_all(&script)
+        let mut out = super::stdout();
+        out.write_all(&script)?;
+        out.flush()?;
+        Ok(Outcome::Success)
     }
-}
-
-impl ManArgs {
-    pub fn run(self) -> anyhow::Result<Outcome> {
-        let mut page = Vec::new();
-        clap_mangen::Man::new(Cli::command()).render(&mut page)?;
-        write_all(&page)
-    }
-}
-
-/// Writes `bytes` to standard output.
-fn write_all(bytes: &[u8]) -> anyhow::Result<Outcome> {
-    let mut out = super::stdout();
-    out.write_all(bytes)?;
-    out.flush()?;
-    Ok(Outcome::Success)
 }

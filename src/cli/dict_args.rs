@@ -1,15 +1,18 @@
 //! The dictionary options every command that searches shares: `--dict`
 //! (or `BOGGLE_DICT`), `--lang`, `--dict-format`, `--fold-accents`,
 //! `--no-cache` and `--verbose`, and loading the dictionary they choose.
-//! The binary's part of the cache lives here too: where the cache
-//! directory is, and printing its warnings.
+//! `BOGGLE_DICT` is read here rather than by clap: it is a default that an
+//! explicit `--dict` or `--lang` replaces, and an empty one is unset.
+//! `--dict -` reads the list from standard input. The binary's part of the
+//! cache lives here too: where the cache directory is, and printing its
+//! warnings.
 
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use boggle::dict::bundled::{self, Lang};
-use boggle::dict::cache::{CacheDir, io_message};
-use boggle::dict::{self, Format, LoadReport};
+use boggle::dict::cache::CacheDir;
+use boggle::dict::{self, Detection, Format, LoadError, LoadReport};
 use boggle::{Dictionary, Normalizer};
 use clap::{Args, ValueEnum};
 
@@ -17,12 +20,14 @@ use clap::{Args, ValueEnum};
 #[derive(Debug, Args)]
 pub struct DictArgs {
     /// A word list: plain text (one word per line), gzip, anagram lines,
-    /// a trie stream, or a compiled dictionary
-    #[arg(long, value_name = "PATH", env = "BOGGLE_DICT")]
+    /// a trie stream, or a compiled dictionary; '-' reads it from standard
+    /// input [env: BOGGLE_DICT, a default that --dict or --lang replaces;
+    /// of --dict and --lang, the last given wins]
+    #[arg(long, value_name = "PATH", overrides_with = "lang")]
     pub dict: Option<PathBuf>,
 
     /// A bundled word list (the default is English); overrides BOGGLE_DICT
-    #[arg(long, value_enum, value_name = "LANG", conflicts_with = "dict")]
+    #[arg(long, value_enum, value_name = "LANG", overrides_with = "dict")]
     pub lang: Option<LangArg>,
 
     /// Read --dict in this format instead of detecting it (gzip is always
@@ -30,8 +35,8 @@ pub struct DictArgs {
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub dict_format: Option<FormatArg>,
 
-    /// Strip accents from words and boards alike (é→e, ä→a, œ→oe, ß→ss);
-    /// always on for --lang fr
+    /// Strip accents from words and boards alike (é→e, ä→a, œ→oe, ß→ss),
+    /// whatever the list; always on for --lang fr
     #[arg(long)]
     pub fold_accents: bool,
 
@@ -39,10 +44,14 @@ pub struct DictArgs {
     #[arg(long)]
     pub no_cache: bool,
 
-    /// Say on standard error how many words were kept and skipped, and why
+    /// Say on standard error which format the list was read in and why,
+    /// how many words were kept and skipped, and what the cache did
     #[arg(long)]
     pub verbose: bool,
 }
+
+/// The environment variable naming the default word list.
+const DICT_VARIABLE: &str = "BOGGLE_DICT";
 
 /// The bundled languages, as `--lang` takes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -102,19 +111,67 @@ pub fn cache_dir() -> Option<CacheDir> {
     Some(CacheDir::new(base.join("boggle")))
 }
 
-/// Reads a word list file without the cache.
+/// Whether `path` names standard input: `-`.
+fn is_stdin(path: &Path) -> bool {
+    path == Path::new("-")
+}
+
+/// Reads a word list file, or standard input for `-`, without the cache;
+/// returns it with the format it was read in.
 pub fn load_file(
     path: &Path,
     format: Option<Format>,
     normalizer: Normalizer,
-) -> anyhow::Result<Dictionary> {
-    let name = || format!("dictionary '{}'", path.display());
-    if path.is_dir() {
-        anyhow::bail!("{}: is a directory", name());
+) -> anyhow::Result<(Dictionary, Detection)> {
+    let name = || source_name(path);
+    let bytes = if is_stdin(path) {
+        dict::read_list(std::io::stdin().lock(), None)
+    } else {
+        read_file(path)
     }
-    let bytes = std::fs::read(path)
-        .map_err(|error| anyhow::anyhow!("{}: {}", name(), io_message(&error)))?;
-    dict::load(&bytes, format, normalizer).with_context(name)
+    .map_err(|error| anyhow::anyhow!("{}: {error}", name()))?;
+    dict::load_detected(&bytes, format, normalizer).with_context(name)
+}
+
+/// The bytes of the word list at `path`, read bounded.
+fn read_file(path: &Path) -> Result<Vec<u8>, LoadError> {
+    let file = std::fs::File::open(path).map_err(LoadError::Io)?;
+    let metadata = file.metadata().map_err(LoadError::Io)?;
+    if metadata.is_dir() {
+        return Err(LoadError::Io(std::io::ErrorKind::IsADirectory.into()));
+    }
+    dict::read_list(file, Some(metadata.len()))
+}
+
+/// How errors and messages name the list at `path`.
+fn source_name(path: &Path) -> String {
+    if is_stdin(path) {
+        "dictionary on standard input".into()
+    } else {
+        format!("dictionary '{}'", path.display())
+    }
+}
+
+/// Whether `path` is standard input under another name (`/dev/stdin`,
+/// `/dev/fd/0`): the same file as the one open on descriptor 0.
+#[cfg(unix)]
+fn same_as_stdin(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let Ok(listed) = std::fs::metadata(path) else {
+        return false;
+    };
+    let Ok(stdin) = std::io::stdin().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    std::fs::File::from(stdin)
+        .metadata()
+        .is_ok_and(|stdin| stdin.dev() == listed.dev() && stdin.ino() == listed.ino())
+}
+
+#[cfg(not(unix))]
+fn same_as_stdin(_path: &Path) -> bool {
+    false
 }
 
 impl DictArgs {
@@ -123,56 +180,117 @@ impl DictArgs {
         Normalizer::new(self.fold_accents)
     }
 
-    /// Loads the chosen dictionary; with `--verbose`, reports on stderr.
+    /// The word list file chosen: `--dict`, else `BOGGLE_DICT` when neither
+    /// `--dict` nor `--lang` is given and it is not empty.
+    fn path(&self) -> Option<PathBuf> {
+        if self.dict.is_some() || self.lang.is_some() {
+            return self.dict.clone();
+        }
+        std::env::var_os(DICT_VARIABLE)
+            .filter(|value| !value.is_empty())
+            .map(PathBuf::from)
+    }
+
+    /// Whether the word list is read from standard input (`-`, or
+    /// `/dev/stdin` and its like), which then holds no boards.
+    pub fn takes_stdin(&self) -> bool {
+        self.path()
+            .is_some_and(|path| is_stdin(&path) || same_as_stdin(&path))
+    }
+
+    /// Loads the chosen dictionary, its accents folded with
+    /// `--fold-accents` whatever the list; with `--verbose`, reports on
+    /// stderr.
     pub fn load(&self) -> anyhow::Result<Dictionary> {
-        let (dict, source) = match (&self.dict, self.lang) {
-            (Some(path), None) => (self.load_path(path)?, format!("'{}'", path.display())),
+        let (dict, source) = match (self.path(), self.lang) {
+            (Some(path), None) => (self.load_path(&path)?, source_name(&path)),
             (_, lang) => {
                 let lang = lang.map_or(Lang::En, Lang::from);
                 let dict = bundled::load(lang)
                     .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
-                (dict, format!("bundled '{}'", lang.code()))
+                (dict, format!("bundled dictionary '{}'", lang.code()))
             }
         };
+        let dict = if self.fold_accents {
+            dict.fold_accents().with_context(|| source.clone())?
+        } else {
+            dict
+        };
         if self.verbose {
-            eprintln!("boggle: dictionary {source}: {}", describe(&dict.report()));
+            super::streams::say(format_args!(
+                "boggle: {source}: {}",
+                describe(&dict.report())
+            ));
         }
         Ok(dict)
     }
 
     fn load_path(&self, path: &Path) -> anyhow::Result<Dictionary> {
         let format = self.dict_format.map(Format::from);
-        let cache = if self.no_cache { None } else { cache_dir() };
-        let Some(cache) = cache else {
-            return load_file(path, format, self.normalizer());
+        let cache = if self.no_cache || is_stdin(path) {
+            None
+        } else {
+            cache_dir()
         };
-        let name = || format!("dictionary '{}'", path.display());
+        let name = || source_name(path);
+        let Some(cache) = cache else {
+            let (dict, detection) = load_file(path, format, self.normalizer())?;
+            self.say_format(&name(), &detection);
+            return Ok(dict);
+        };
         let cached = cache
             .load(path, format, self.normalizer())
             .map_err(|error| anyhow::anyhow!("{}: {error}", name()))?;
         if let Some(warning) = cached.status.warning(&cached.entry) {
-            eprintln!("boggle: warning: {warning}");
+            super::streams::say(format_args!("boggle: warning: {warning}"));
         }
+        self.say_format(&name(), &cached.detection);
         if self.verbose {
-            eprintln!(
+            super::streams::say(format_args!(
                 "boggle: cache entry '{}': {}",
                 cached.entry.display(),
                 cached.status
-            );
+            ));
         }
         Ok(cached.dict)
+    }
+
+    /// With `--verbose`, says which format the list was read in and why.
+    fn say_format(&self, name: &str, detection: &Detection) {
+        if self.verbose {
+            let detection = match self.dict_format {
+                Some(_) if !detection.gzip => {
+                    format!("{} (given with --dict-format)", detection.format)
+                }
+                _ => detection.to_string(),
+            };
+            super::streams::say(format_args!("boggle: {name}: format {detection}"));
+        }
     }
 }
 
 /// "N words kept; skipped: A not all letters, B longer than 64 letters, C
-/// duplicates".
+/// duplicates", then ", D lines not in the format" when there are any.
 pub fn describe(report: &LoadReport) -> String {
     format!(
-        "{} words kept; skipped: {} not all letters, {} longer than {} letters, {} duplicates",
-        report.words,
+        "{} kept; skipped: {} not all letters, {} longer than {} letters, {}{}",
+        boggle::output::count(report.words as u64, "word"),
         report.skipped_not_letters,
         report.skipped_too_long,
         dict::MAX_WORD_LEN,
-        report.duplicates
+        boggle::output::count(report.duplicates as u64, "duplicate"),
+        lines_not_in_the_format(report)
     )
+}
+
+/// ", N lines not in the format" when a list forced into a format had lines
+/// that do not fit it, else nothing.
+pub fn lines_not_in_the_format(report: &LoadReport) -> String {
+    match report.skipped_lines {
+        0 => String::new(),
+        n => format!(
+            ", {} not in the format",
+            boggle::output::count(n as u64, "line")
+        ),
+    }
 }

@@ -1,7 +1,7 @@
 //! `boggle dict compile IN -o OUT` and `boggle dict info PATH|--lang L`.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use boggle::Dictionary;
@@ -9,8 +9,8 @@ use boggle::dict::bundled::{self, Lang};
 use boggle::dict::{Format, cache, compiled};
 use clap::{Args, Subcommand};
 
-use super::Outcome;
-use super::dict_args::{FormatArg, LangArg, describe, load_file};
+use super::dict_args::{FormatArg, LangArg, describe, lines_not_in_the_format, load_file};
+use super::{Outcome, Usage};
 
 /// `boggle dict` subcommands.
 #[derive(Debug, Subcommand)]
@@ -23,8 +23,11 @@ pub enum DictCommand {
     Info(InfoArgs),
 }
 
+const COMPILE_EXAMPLES: &str = "Examples:\n  boggle dict compile words.txt -o words.dict\n  boggle dict compile mots.txt.gz -o mots.dict --fold-accents --verbose\n  boggle solve ezmrnubeslospaon --dict words.dict";
+
 /// `boggle dict compile` options.
 #[derive(Debug, Args)]
+#[command(after_help = COMPILE_EXAMPLES)]
 pub struct CompileArgs {
     /// The word list to compile
     #[arg(value_name = "IN")]
@@ -48,8 +51,11 @@ pub struct CompileArgs {
     verbose: bool,
 }
 
+const INFO_EXAMPLES: &str = "Examples:\n  boggle dict info words.dict\n  boggle dict info --lang fr\n  boggle dict info words.txt --dict-format plain";
+
 /// `boggle dict info` options.
 #[derive(Debug, Args)]
+#[command(after_help = INFO_EXAMPLES)]
 pub struct InfoArgs {
     /// A dictionary file, in any format
     #[arg(
@@ -83,26 +89,58 @@ impl DictCommand {
 
 impl CompileArgs {
     fn run(self) -> anyhow::Result<Outcome> {
-        let normalizer = boggle::Normalizer::new(self.fold_accents);
-        let dict = load_file(&self.input, self.dict_format.map(Format::from), normalizer)?;
-        if self.verbose {
-            eprintln!(
-                "boggle: dictionary '{}': {}",
-                self.input.display(),
-                describe(&dict.report())
-            );
-        }
-        // Written whole or not at all, so an interrupted run never leaves
-        // a partial dictionary in place of a good one.
-        cache::write_atomically(&self.output, &[&compiled::write(&dict)]).map_err(|error| {
+        let cannot_write = |error: std::io::Error| {
             anyhow::anyhow!(
                 "cannot write '{}': {}",
                 self.output.display(),
                 cache::io_message(&error)
             )
-        })?;
+        };
+        // Refused before any work: the input list itself, or something that
+        // is not a regular file, as the output (SPEC §10).
+        if same_file(&self.input, &self.output) {
+            return Err(Usage(format!(
+                "'{}' is the input list: the compiled dictionary must go elsewhere",
+                self.output.display()
+            ))
+            .into());
+        }
+        cache::write_target(&self.output).map_err(cannot_write)?;
+        let normalizer = boggle::Normalizer::new(self.fold_accents);
+        let (dict, detection) =
+            load_file(&self.input, self.dict_format.map(Format::from), normalizer)?;
+        if self.verbose {
+            super::streams::say(format_args!(
+                "boggle: dictionary '{}': format {detection}",
+                self.input.display()
+            ));
+            super::streams::say(format_args!(
+                "boggle: dictionary '{}': {}",
+                self.input.display(),
+                describe(&dict.report())
+            ));
+        }
+        // Written whole or not at all, so an interrupted run never leaves
+        // a partial dictionary in place of a good one.
+        cache::write_atomically(&self.output, &[&compiled::write(&dict)]).map_err(cannot_write)?;
         Ok(Outcome::Success)
     }
+}
+
+/// Whether `a` and `b` are one file (the same device and inode, whatever
+/// the links and names that lead to it).
+#[cfg(unix)]
+fn same_file(a: &Path, b: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (std::fs::metadata(a), std::fs::metadata(b)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(a: &Path, b: &Path) -> bool {
+    matches!((std::fs::canonicalize(a), std::fs::canonicalize(b)), (Ok(a), Ok(b)) if a == b)
 }
 
 impl InfoArgs {
@@ -113,7 +151,7 @@ impl InfoArgs {
                 let format = self.dict_format.map(Format::from);
                 (
                     format!("{}", path.display()),
-                    load_file(path, format, normalizer)?,
+                    load_file(path, format, normalizer)?.0,
                 )
             }
             (None, lang) => {
@@ -152,7 +190,10 @@ fn write_info(out: &mut impl Write, source: &str, dict: &Dictionary) -> io::Resu
     writeln!(out, "format version: {}", compiled::VERSION)?;
     writeln!(
         out,
-        "skipped:        {} not all letters, {} too long, {} duplicates",
-        report.skipped_not_letters, report.skipped_too_long, report.duplicates
+        "skipped:        {} not all letters, {} too long, {}{}",
+        report.skipped_not_letters,
+        report.skipped_too_long,
+        boggle::output::count(report.duplicates as u64, "duplicate"),
+        lines_not_in_the_format(&report)
     )
 }

@@ -1,31 +1,56 @@
 //! The command line: clap definitions and their conversion into library
 //! values. Argument types stop here; the library sees only its own config.
 
+pub mod best;
 mod completions;
 mod dict_args;
 mod dict_cmd;
+mod man;
+pub mod play;
 mod prove;
 mod random;
+mod serve;
 mod show;
 mod solve;
 mod stats;
+pub mod streams;
 
 use std::io;
 use std::num::NonZeroUsize;
 
 use boggle::dict::cache::io_message;
+use boggle::output::escaped;
 use clap::{Parser, Subcommand};
 
 pub use dict_args::DictArgs;
-pub use solve::SolveArgs;
+pub use random::{DiceArg, RollArgs, new_seed};
+pub use solve::{SolveArgs, check_lengths};
+
+const EXAMPLES: &str = "\
+Examples:
+  boggle solve ezmrnubeslospaon
+  boggle random -n 1000 --seed 7 | boggle solve --format summary
+  boggle show ezmrnubeslospaon embolus
+  boggle stats -n 10000 --dice big
+  boggle man --dir ~/.local/share/man/man1";
+
+const DICT_EXAMPLES: &str = "\
+Examples:
+  boggle dict compile words.txt -o words.dict
+  boggle dict info words.dict
+  boggle dict info --lang fi";
 
 /// The `boggle` command line.
 #[derive(Debug, Parser)]
 #[command(
     name = "boggle",
     version,
+    after_help = EXAMPLES,
     about = "A fast Boggle solver: every word on the board, best-scoring first",
     propagate_version = true,
+    // A repeated flag takes its last value, as in ripgrep, so that shell
+    // aliases can set defaults that the command line overrides.
+    args_override_self = true,
     max_term_width = 100
 )]
 pub struct Cli {
@@ -39,7 +64,7 @@ pub enum Command {
     /// Solve boards given as arguments or one per line on standard input
     Solve(SolveArgs),
     /// Work with dictionaries: compile a word list, or describe one
-    #[command(subcommand)]
+    #[command(subcommand, after_help = DICT_EXAMPLES)]
     Dict(dict_cmd::DictCommand),
     /// Print random boards rolled with real dice, one per line
     Random(random::RandomArgs),
@@ -47,12 +72,16 @@ pub enum Command {
     Show(show::ShowArgs),
     /// Roll many boards, solve them and summarise their scores
     Stats(stats::StatsArgs),
-    /// Search for the best boards; with --prove, prove which are the best
-    Best(prove::ProveArgs),
+    /// Search for the highest-scoring boards
+    Best(best::BestArgs),
+    /// Play a timed game in the terminal
+    Play(play::PlayArgs),
+    /// Serve the solver as a web page and a JSON API
+    Serve(serve::ServeArgs),
     /// Print a shell completion script
     Completions(completions::CompletionsArgs),
-    /// Print the man page
-    Man(completions::ManArgs),
+    /// Print the manual page, or write every command's page into a directory
+    Man(man::ManArgs),
 }
 
 impl Command {
@@ -65,6 +94,8 @@ impl Command {
             Command::Show(args) => args.run(),
             Command::Stats(args) => args.run(),
             Command::Best(args) => args.run(),
+            Command::Play(args) => args.run(),
+            Command::Serve(args) => args.run(),
             Command::Completions(args) => args.run(),
             Command::Man(args) => args.run(),
         }
@@ -78,6 +109,12 @@ pub enum Outcome {
     Success,
     /// Some input was bad but the run went on (SPEC §10): exit 1.
     BadData,
+    /// A word `show` was asked for is not on the board: exit 1, as grep
+    /// exits when nothing matched.
+    Absent,
+    /// The command line was incomplete and the help went to standard
+    /// error: exit 2.
+    HelpShown,
 }
 
 /// An error that is the user's wording, not bad data: exit 2.
@@ -93,12 +130,17 @@ impl std::fmt::Display for Usage {
 impl std::error::Error for Usage {}
 
 /// How a BOARD argument is named in an error: as given, cut after 64
-/// characters so a huge argument still makes a readable one-line message.
+/// characters so a huge argument still makes a readable one-line message,
+/// its control characters escaped so none reaches the terminal.
 pub fn board_name(text: &str) -> String {
     const SHOWN: usize = 64;
     match text.char_indices().nth(SHOWN) {
-        Some((end, _)) => format!("board '{}…' ({} bytes)", &text[..end], text.len()),
-        None => format!("board '{text}'"),
+        Some((end, _)) => format!(
+            "board '{}…' ({} bytes)",
+            escaped(&text[..end], false),
+            text.len()
+        ),
+        None => format!("board '{}'", escaped(text, false)),
     }
 }
 
@@ -141,9 +183,10 @@ fn named_error(name: &str, error: io::Error) -> io::Error {
     io::Error::new(error.kind(), format!("{name}: {}", io_message(&error)))
 }
 
-/// Standard output, locked, its errors named.
-pub fn stdout() -> Named<io::StdoutLock<'static>> {
-    Named::new(io::stdout().lock(), "standard output")
+/// Standard output, every write error seen and named (see
+/// [`streams::RawStdout`]).
+pub fn stdout() -> Named<streams::RawStdout> {
+    Named::new(streams::RawStdout::open(), "standard output")
 }
 
 impl<W: io::Write> io::Write for Named<W> {

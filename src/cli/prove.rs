@@ -4,7 +4,6 @@
 //! outputs into the record of the whole proof.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -12,67 +11,47 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use boggle::dict::cache::{io_message, write_atomically};
 use boggle::prove::record::{self, Record, Tally};
-use boggle::prove::{DEFAULT_LETTERS, Part, ProveConfig, Prover};
+use boggle::prove::{Part, ProveConfig, Prover};
 use boggle::rules::RulesChoice;
-use boggle::{Board, SolveOptions, Solver};
+use boggle::{Board, Dictionary, Rules, SolveOptions, Solver};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{DictArgs, Outcome, Usage};
-
-const EXAMPLES: &str = "\
-Examples:
-  boggle best --prove --size 3x3 --min-score 545 --dict enable2k.txt -j 2
-  boggle best --prove --size 4x4 --min-score 3625 --shard 7/1000 --resume part7.ckpt > part7.txt
-  boggle best --merge part*.txt";
+use super::{Outcome, Usage};
 
 /// How often a checkpoint is written while a proof runs.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
 
-/// `boggle best --prove` and `--merge` options.
+/// The options of `boggle best` for the proof (`--prove`) and the merge of
+/// its parts (`--merge`); the size, letters, rules, threads and word list
+/// are `best`'s own.
 #[derive(Debug, Args)]
-#[command(after_help = EXAMPLES)]
-pub struct ProveArgs {
-    /// Prove which boards are the best by exhaustive branch and bound
-    #[arg(long)]
-    prove: bool,
+pub struct ProofArgs {
+    /// Prove which boards are the best (over --letters, every letter by
+    /// default) by exhaustive branch and bound
+    #[arg(long, help_heading = "Proof")]
+    pub prove: bool,
 
     /// The score to prove against: every board scoring at least this is
-    /// printed, and every other board is ruled out
-    #[arg(long, value_name = "S", requires = "prove")]
-    min_score: Option<u64>,
+    /// printed, and every other board is ruled out [default: the best score
+    /// a climb over the same letters finds, for --time or 20s]
+    #[arg(long, value_name = "S", requires = "prove", help_heading = "Proof")]
+    pub min_score: Option<u64>,
 
     /// Run only part K of N of the proof (1 <= K <= N); merge the parts'
     /// outputs with --merge
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "prove")]
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "prove",
+          help_heading = "Proof")]
     shard: Option<Part>,
 
     /// Keep a checkpoint in FILE, and continue from it when it exists
-    #[arg(long, value_name = "FILE", requires = "prove")]
+    #[arg(long, value_name = "FILE", requires = "prove", help_heading = "Proof")]
     resume: Option<PathBuf>,
 
     /// Combine the outputs of all the parts of a proof into its result
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "prove")]
-    merge: Vec<PathBuf>,
-
-    /// Board size as RxC (e.g. 3x4) or N
-    #[arg(long, value_name = "RxC", default_value = "4x4", value_parser = boggle::dice::parse_size)]
-    size: (usize, usize),
-
-    /// The letters a cell may hold; q stands for the Qu tile
-    #[arg(long, value_name = "SET", default_value = DEFAULT_LETTERS)]
-    letters: String,
-
-    #[command(flatten)]
-    dict: DictArgs,
-
-    /// Scoring rules: classic, big, superbig, or auto (by board size)
-    #[arg(long, default_value = "auto", value_name = "RULES")]
-    rules: RulesChoice,
-
-    /// Worker threads, at most 1024 [default: all cores]
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::parse_threads)]
-    threads: Option<NonZeroUsize>,
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "prove",
+          help_heading = "Proof")]
+    pub merge: Vec<PathBuf>,
 }
 
 /// Parses `--shard K/N`.
@@ -86,29 +65,18 @@ fn parse_shard(text: &str) -> Result<Part, String> {
     Part::new(index, count).map_err(|_| bad())
 }
 
-impl ProveArgs {
-    pub fn run(self) -> anyhow::Result<Outcome> {
-        if !self.merge.is_empty() {
-            return merge(&self.merge);
-        }
-        if !self.prove {
-            return Err(Usage("the search for good boards is not in this build: use --prove with --min-score, or --merge".into()).into());
-        }
-        let Some(min_score) = self.min_score else {
-            return Err(
-                Usage("--prove needs --min-score S, the score to prove against".into()).into(),
-            );
-        };
-        if let Some(threads) = self.threads {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
-                .build_global()
-                .context("cannot start the worker threads")?;
-        }
-        let (rows, cols) = self.size;
-        let letters: Vec<char> = self.letters.chars().flat_map(char::to_lowercase).collect();
-        let dict = self.dict.load()?;
-        let rules = self.rules.for_cells(rows * cols);
+impl ProofArgs {
+    /// Proves which boards of `size` made of `letters` score at least
+    /// `min_score`, and prints them with the record of the proof.
+    pub fn run(
+        &self,
+        dict: &Dictionary,
+        (rows, cols): (usize, usize),
+        letters: &str,
+        rules: Rules,
+        min_score: u64,
+    ) -> anyhow::Result<Outcome> {
+        let letters: Vec<char> = letters.chars().flat_map(char::to_lowercase).collect();
         let config = ProveConfig {
             rows,
             cols,
@@ -116,7 +84,7 @@ impl ProveArgs {
             rules,
             min_score,
         };
-        let prover = Prover::new(&dict, config).map_err(|error| Usage(error.to_string()))?;
+        let prover = Prover::new(dict, config).map_err(|error| Usage(error.to_string()))?;
         let part = self.shard.unwrap_or(Part::WHOLE);
         let total = prover.part_len(part);
         let tally = match &self.resume {
@@ -162,7 +130,7 @@ impl ProveArgs {
             save(path, &tally.record(seconds, true))?;
         }
         let record = tally.record(seconds, false);
-        check_scores(&record, &dict, rules)?;
+        check_scores(&record, dict, rules)?;
         let mut out = BufWriter::new(super::stdout());
         record.write(&mut out)?;
         out.flush()?;
@@ -233,7 +201,7 @@ fn check_scores(
 }
 
 /// `--merge`: reads every part and prints the record of the whole.
-fn merge(paths: &[PathBuf]) -> anyhow::Result<Outcome> {
+pub fn merge(paths: &[PathBuf]) -> anyhow::Result<Outcome> {
     let parts = paths
         .iter()
         .map(|path| read_record(path))

@@ -93,14 +93,14 @@ impl RollArgs {
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or_else(|| {
             let seed = new_seed();
-            eprintln!("seed: {seed}");
+            super::streams::say(format_args!("seed: {seed}"));
             seed
         })
     }
 }
 
 /// A seed nobody chose: the clock, hashed with the process's random keys.
-fn new_seed() -> u64 {
+pub fn new_seed() -> u64 {
     use std::hash::BuildHasher;
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)

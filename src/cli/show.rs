@@ -2,9 +2,8 @@
 //! there (SPEC §9). Colour is decided here: `--color`, `NO_COLOR` and
 //! whether standard output is a terminal.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
-use anstream::{AutoStream, ColorChoice};
 use boggle::Board;
 use boggle::rules::RulesChoice;
 use boggle::show::{self, Styles};
@@ -61,22 +60,24 @@ impl ShowArgs {
         let board = Board::parse(&self.board, dict.normalizer())
             .map_err(|error| Usage(format!("{}: {error}", super::board_name(&self.board))))?;
         let rules = self.rules.for_cells(board.len());
-        let choice = match self.color {
-            ColorArg::Auto => ColorChoice::Auto,
-            ColorArg::Always => ColorChoice::Always,
-            ColorArg::Never => ColorChoice::Never,
+        let styles = match self.color {
+            ColorArg::Always => Styles::colored(),
+            ColorArg::Auto if super::streams::stdout_colored() => Styles::colored(),
+            ColorArg::Auto | ColorArg::Never => Styles::plain(),
         };
-        // The stream drops the colour codes when colour is not wanted.
-        let stream = AutoStream::new(io::stdout().lock(), choice);
-        let mut out = BufWriter::with_capacity(1 << 16, stream);
+        let mut out = BufWriter::with_capacity(1 << 16, super::stdout());
+        let mut outcome = Outcome::Success;
         for (n, word) in self.words.iter().enumerate() {
             if n > 0 {
                 writeln!(out)?;
             }
             let found = show::find(&dict, &board, rules, word, self.all);
-            show::write_found(&mut out, &board, &found, &Styles::colored())?;
+            show::write_found(&mut out, &board, &found, &styles)?;
+            if found.result.is_err() {
+                outcome = Outcome::Absent;
+            }
         }
         out.flush()?;
-        Ok(Outcome::Success)
+        Ok(outcome)
     }
 }

@@ -4,7 +4,6 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
 
-use anyhow::Context;
 use boggle::batch::Batch;
 use boggle::output::{Format, OutputOptions, SortOrder};
 use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
@@ -89,17 +88,19 @@ impl SolveArgs {
             return Err(Usage("--dice, --size and --seed go with --random".into()).into());
         }
         check_lengths(self.min_len, self.max_len)?;
-        if let Some(threads) = self.threads {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
-                .build_global()
-                .context("cannot start the worker threads")?;
-        }
+        check_paths(self.paths, self.format)?;
         let from_stdin = self.boards.is_empty() || self.boards == ["-"];
         if !from_stdin && self.boards.iter().any(|b| b == "-") {
             return Err(Usage("'-' (standard input) must be the only BOARD".into()).into());
         }
+        if from_stdin && self.dict.takes_stdin() {
+            return Err(Usage(
+                "the word list is read from standard input: give the boards as arguments".into(),
+            )
+            .into());
+        }
         let dict = self.dict.load()?;
+        let threads = self.threads.map(NonZeroUsize::get);
         let options = SolveOptions {
             rules: self.rules,
             lengths: LengthOptions {
@@ -121,11 +122,15 @@ impl SolveArgs {
             let stdin = io::stdin();
             let interactive = stdin.is_terminal();
             let input = Named::new(stdin.lock(), "standard input");
-            let batch =
-                Batch::new(&solver, output).chunk_lines(if interactive { 1 } else { usize::MAX });
-            let several = interactive.then_some(true);
+            let batch = Batch::new(&solver, output)
+                .threads(threads)
+                .chunk_lines(if interactive { 1 } else { usize::MAX });
+            // Boards typed at a terminal are answered one by one, so whether
+            // more will come is unknown: on the terminal the typed line names
+            // each board and needs no header; a file keeps the headers.
+            let several = interactive.then(|| !io::stdout().is_terminal());
             let report = batch.run_lines(input, &mut out, several, &mut |message| {
-                eprintln!("boggle: {message}");
+                super::streams::say(format_args!("boggle: {message}"));
             })?;
             out.flush()?;
             return Ok(if report.bad_lines > 0 {
@@ -142,7 +147,9 @@ impl SolveArgs {
                     .map_err(|error| Usage(format!("{}: {error}", super::board_name(text))))
             })
             .collect::<Result<Vec<Board>, Usage>>()?;
-        Batch::new(&solver, output).run_boards(&boards, &mut out)?;
+        Batch::new(&solver, output)
+            .threads(threads)
+            .run_boards(&boards, &mut out)?;
         out.flush()?;
         Ok(Outcome::Success)
     }
@@ -150,12 +157,28 @@ impl SolveArgs {
 
 /// `--min-len` above `--max-len` leaves no length to report: that is a
 /// mistake in the command, not a board without words.
-fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usage> {
+pub fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usage> {
     match (min_len, max_len) {
         (Some(min), Some(max)) if min > max => Err(Usage(format!(
             "--min-len {min} is greater than --max-len {max}: no word could be reported"
         ))),
         _ => Ok(()),
+    }
+}
+
+/// `--paths` in a format without room for paths would be ignored: say so
+/// instead.
+fn check_paths(paths: bool, format: Format) -> Result<(), Usage> {
+    let name = match format {
+        Format::Words => "words",
+        Format::Summary => "summary",
+        Format::Text | Format::Json => return Ok(()),
+    };
+    match paths {
+        true => Err(Usage(format!(
+            "--paths goes with --format text or json, not {name}"
+        ))),
+        false => Ok(()),
     }
 }
 

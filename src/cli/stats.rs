@@ -57,8 +57,10 @@ pub struct StatsArgs {
 impl StatsArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         if let Some(threads) = self.threads {
+            // One board is one task: no more threads than boards.
+            let boards = usize::try_from(self.count).unwrap_or(usize::MAX);
             rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
+                .num_threads(threads.get().min(boards))
                 .build_global()
                 .context("cannot start the worker threads")?;
         }
@@ -96,7 +98,8 @@ impl StatsArgs {
         let mut out = BufWriter::new(super::stdout());
         writeln!(
             out,
-            "{count} boards, {} dice ({rows}x{cols}), seed {seed}, {rules} rules",
+            "{}, {} dice ({rows}x{cols}), seed {seed}, {rules} rules",
+            boggle::output::count(self.count, "board"),
             roller.set()
         )?;
         stats::write_stats(&mut out, &stats)?;

@@ -4,13 +4,16 @@
 //! `$XDG_CACHE_HOME/boggle` or `~/.cache/boggle`), so tests use a temporary
 //! one. Each source file has one entry, named by a hash of its canonical
 //! path, the format it is read in, the accent folding and the compiled
-//! format version. The entry starts with the size and modification time the
-//! source had when it was compiled: when they differ, the entry is stale and
-//! is rebuilt. An entry is written to a temporary file in the same directory
-//! and renamed into place, so a reader, or a second process filling the same
-//! entry at once, sees the old entry or a whole new one, never a part.
+//! format version. The entry starts with a 128-bit hash (XXH3) and the size
+//! of the content it was compiled from: each run reads the list (bounded,
+//! as any list is read) and hashes it, and when the hash differs the entry
+//! is stale and is rebuilt. Sizes and modification times are not used: an
+//! edit can keep both (two writes in one clock tick, `touch -d`). An entry
+//! is written to a temporary file in the same directory and renamed into
+//! place, so a reader, or a second process filling the same entry at once,
+//! sees the old entry or a whole new one, never a part.
 //!
-//! After the stamp comes the compiled dictionary in its image form: the
+//! After the key comes the compiled dictionary in its image form: the
 //! trie as the search uses it, about 50 bytes a word. An entry is mapped,
 //! not read, and its trie used in place, so a run pays only for the pages it
 //! touches, plus one pass over the whole entry for its CRC-32: any damage
@@ -18,7 +21,13 @@
 //! the entry is rebuilt. The trie's structure is not checked again on each
 //! run: it is as this program wrote it, and the search reads it with total,
 //! bounded reads, so even an entry forged to pass the checksum gives wrong
-//! words rather than a crash.
+//! words rather than a crash. Anything at an entry's path that is not a
+//! regular file (a FIFO, a device, a socket) is never opened for reading:
+//! it is taken as damaged and its name replaced.
+//!
+//! [`write_atomically`] is also how `boggle dict compile` writes its output:
+//! it never replaces something that is not a regular file (SPEC §10), and
+//! writes through a symbolic link to its target.
 
 use std::fmt;
 use std::fs;
@@ -30,24 +39,28 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
-use super::{DictError, Dictionary, Format, compiled};
+use super::{DictError, Dictionary, Format, compiled, input};
 use crate::alphabet::Normalizer;
+use crate::dict::Detection;
 use crate::mapped::MappedFile;
 
-/// The first bytes of a cache entry; the compiled dictionary follows the
-/// source's stamp.
-const ENTRY_MAGIC: &[u8; 8] = b"BOGCACHE";
+pub use super::input::{LoadError, io_message};
 
-/// Entry header: the magic number, then the source's size (u64), its
-/// modification time in seconds and nanoseconds since 1970 (i64, u32) and
-/// four reserved bytes, little-endian.
+/// The first bytes of a cache entry; the compiled dictionary follows the
+/// key. Its first byte is a compiled dictionary's, which no text starts
+/// with, so an entry given as `--dict` is not read as a word list.
+const ENTRY_MAGIC: &[u8; 8] = b"\xFFBOGCACH";
+
+/// Entry header: the magic number, then the hash of the source's content
+/// (u128) and its size in bytes (u64), little-endian.
 const ENTRY_HEADER_LEN: usize = 32;
 
 /// What an entry holds after its header, in its name: 1 was the compiled
-/// dictionary's packed form; 2 is its image form, used where it is mapped.
+/// dictionary's packed form; 2 is its image form, used where it is mapped;
+/// 3 is keyed by the content's hash rather than its size and time.
 /// Entries of another layout are never looked at, so a new build does not
 /// take them for damaged ones.
-const ENTRY_LAYOUT: u32 = 2;
+const ENTRY_LAYOUT: u32 = 3;
 
 /// A directory of cached compiled dictionaries.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -63,14 +76,14 @@ pub enum CacheStatus {
     Hit,
     /// There was no entry; one was written.
     Written,
-    /// The entry was older than the source; it was rebuilt.
+    /// The entry was made from other content; it was rebuilt.
     Stale,
     /// The entry was damaged (the reason); it was rebuilt.
     Damaged(String),
     /// The source is a compiled dictionary already: nothing to cache.
     NotNeeded,
     /// The source is not a regular file (a pipe, `/dev/stdin`, a process
-    /// substitution): it has no stable stamp, so it is read each time.
+    /// substitution): it has no stable path, so it is read each time.
     NotAFile,
     /// The entry could not be written (the reason); the words were loaded.
     NotWritten(String),
@@ -120,108 +133,44 @@ impl fmt::Display for CacheStatus {
 pub struct Cached {
     /// The words.
     pub dict: Dictionary,
+    /// The format the list is in, and why.
+    pub detection: Detection,
     /// The entry's path.
     pub entry: PathBuf,
     /// What the cache did.
     pub status: CacheStatus,
 }
 
-/// Why a word list could not be loaded through the cache: the source could
-/// not be read, or its words are unusable. Cache trouble is never an error.
-#[derive(Debug)]
-pub enum LoadError {
-    /// The source file could not be read.
-    Io(io::Error),
-    /// The source's content is unusable.
-    Dict(DictError),
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Io(error) => write!(f, "{}", io_message(error)),
-            LoadError::Dict(error) => write!(f, "{error}"),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-/// An I/O error's message in this program's style: lower case, no
-/// operating-system error number.
-pub fn io_message(error: &io::Error) -> String {
-    match error.kind() {
-        io::ErrorKind::NotFound => "no such file".into(),
-        io::ErrorKind::PermissionDenied => "permission denied".into(),
-        io::ErrorKind::IsADirectory => "is a directory".into(),
-        _ => {
-            let text = error.to_string();
-            let text = text.split(" (os error").next().unwrap_or(&text);
-            text.to_lowercase()
-        }
-    }
-}
-
-/// The stamp that tells whether an entry is current: size and modification
-/// time of the source.
+/// What an entry was made from: the hash and size of the source's content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Stamp {
+struct ContentKey {
+    hash: u128,
     size: u64,
-    seconds: i64,
-    nanos: u32,
 }
 
-impl Stamp {
-    fn of(metadata: &fs::Metadata) -> Stamp {
-        let (seconds, nanos) = match metadata.modified() {
-            Ok(time) => match time.duration_since(UNIX_EPOCH) {
-                Ok(after) => (after.as_secs() as i64, after.subsec_nanos()),
-                Err(before) => (
-                    -(before.duration().as_secs() as i64),
-                    before.duration().subsec_nanos(),
-                ),
-            },
-            Err(_) => (0, 0),
-        };
-        Stamp {
-            size: metadata.len(),
-            seconds,
-            nanos,
+impl ContentKey {
+    fn of(bytes: &[u8]) -> ContentKey {
+        ContentKey {
+            hash: xxhash_rust::xxh3::xxh3_128(bytes),
+            size: bytes.len() as u64,
         }
     }
 
     fn to_bytes(self) -> [u8; ENTRY_HEADER_LEN] {
         let mut bytes = [0u8; ENTRY_HEADER_LEN];
         bytes[..8].copy_from_slice(ENTRY_MAGIC);
-        bytes[8..16].copy_from_slice(&self.size.to_le_bytes());
-        bytes[16..24].copy_from_slice(&self.seconds.to_le_bytes());
-        bytes[24..28].copy_from_slice(&self.nanos.to_le_bytes());
+        bytes[8..24].copy_from_slice(&self.hash.to_le_bytes());
+        bytes[24..].copy_from_slice(&self.size.to_le_bytes());
         bytes
     }
 
-    fn from_bytes(bytes: &[u8]) -> Option<Stamp> {
+    fn from_bytes(bytes: &[u8]) -> Option<ContentKey> {
         let header = bytes.first_chunk::<ENTRY_HEADER_LEN>()?;
-        if !header.starts_with(ENTRY_MAGIC) || header[28..] != [0; 4] {
-            return None;
-        }
-        let u64_at = |at: usize| {
-            header
-                .get(at..at + 8)?
-                .try_into()
-                .ok()
-                .map(u64::from_le_bytes)
-        };
-        let u32_at = |at: usize| {
-            header
-                .get(at..at + 4)?
-                .try_into()
-                .ok()
-                .map(u32::from_le_bytes)
-        };
-        Some(Stamp {
-            size: u64_at(8)?,
-            seconds: u64_at(16)? as i64,
-            nanos: u32_at(24)?,
+        let (magic, rest) = header.split_first_chunk::<8>()?;
+        let (hash, size) = rest.split_first_chunk::<16>()?;
+        (magic == ENTRY_MAGIC).then(|| ContentKey {
+            hash: u128::from_le_bytes(*hash),
+            size: u64::from_le_bytes(size.first_chunk().copied().unwrap_or_default()),
         })
     }
 }
@@ -258,36 +207,48 @@ impl CacheDir {
         self.dir.join(format!("{:016x}.dict", fnv1a(&key)))
     }
 
-    /// Loads the word list at `path`: from its entry when that is current
-    /// and whole, otherwise from the file, writing the entry anew.
+    /// Loads the word list at `path`: from its entry when that was made
+    /// from the same content and is whole, otherwise from the file, writing
+    /// the entry anew.
     pub fn load(
         &self,
         path: &Path,
         format: Option<Format>,
         normalizer: Normalizer,
     ) -> Result<Cached, LoadError> {
-        let metadata = fs::metadata(path).map_err(LoadError::Io)?;
+        let file = fs::File::open(path).map_err(LoadError::Io)?;
+        let metadata = file.metadata().map_err(LoadError::Io)?;
         if metadata.is_dir() {
             return Err(LoadError::Io(io::Error::from(io::ErrorKind::IsADirectory)));
         }
+        let bytes = input::read_list(&file, Some(metadata.len()))?;
+        drop(file);
+        let detection = format.map_or_else(|| Detection::of(&bytes), Detection::forced);
+        let load = |status| -> Result<Cached, LoadError> {
+            let (dict, detection) = super::load_detected(&bytes, format, normalizer)?;
+            Ok(Cached {
+                dict,
+                detection,
+                entry: self.entry(path, format, normalizer),
+                status,
+            })
+        };
         if !metadata.is_file() {
             // A pipe has no canonical path (`/dev/fd/63` leads to
-            // `pipe:[…]`), and no size or time that tells its content.
-            let bytes = fs::read(path).map_err(LoadError::Io)?;
-            let dict = super::load(&bytes, format, normalizer).map_err(LoadError::Dict)?;
-            return Ok(Cached {
-                dict,
-                entry: self.entry(path, format, normalizer),
-                status: CacheStatus::NotAFile,
-            });
+            // `pipe:[…]`), and is read once.
+            return load(CacheStatus::NotAFile);
+        }
+        if detection.format == Format::Compiled {
+            return load(CacheStatus::NotNeeded);
         }
         let source = fs::canonicalize(path).map_err(LoadError::Io)?;
-        let stamp = Stamp::of(&metadata);
+        let key = ContentKey::of(&bytes);
         let entry = self.entry(&source, format, normalizer);
-        let status = match read_entry(&entry, stamp) {
+        let status = match read_entry(&entry, key) {
             Some(Ok(dict)) => {
                 return Ok(Cached {
                     dict,
+                    detection,
                     entry,
                     status: CacheStatus::Hit,
                 });
@@ -295,49 +256,71 @@ impl CacheDir {
             Some(Err(status)) => status,
             None => CacheStatus::Written,
         };
-        let bytes = fs::read(&source).map_err(LoadError::Io)?;
-        let dict = super::load(&bytes, format, normalizer).map_err(LoadError::Dict)?;
-        let mut status = status;
-        if compiled::is_compiled(&bytes) {
-            status = CacheStatus::NotNeeded;
-        } else if fs::metadata(&source).map(|m| Stamp::of(&m)).ok() != Some(stamp) {
-            // The source changed while it was read: caching it would pin
-            // words under the wrong stamp.
-            status = CacheStatus::NotWritten("the file changed while it was read".into());
-        } else if let Err(error) = self.write_entry(&entry, stamp, &dict) {
-            status = CacheStatus::NotWritten(io_message(&error));
-        }
+        let (dict, detection) = super::load_detected(&bytes, format, normalizer)?;
+        let status = match self.write_entry(&entry, &source, key, &dict) {
+            Ok(()) => status,
+            Err(error) => CacheStatus::NotWritten(io_message(&error)),
+        };
         Ok(Cached {
             dict,
+            detection,
             entry,
             status,
         })
     }
 
-    /// Writes `entry` through a temporary file renamed into place.
-    fn write_entry(&self, entry: &Path, stamp: Stamp, dict: &Dictionary) -> io::Result<()> {
+    /// Writes `entry` through a temporary file renamed into place. What is
+    /// at its path and is neither a regular file nor a directory (a FIFO, a
+    /// device, a socket, or a link to one) is removed first: the cache's
+    /// directory is this program's, and such an entry is only in the way.
+    fn write_entry(
+        &self,
+        entry: &Path,
+        source: &Path,
+        key: ContentKey,
+        dict: &Dictionary,
+    ) -> io::Result<()> {
+        if fs::canonicalize(entry).is_ok_and(|entry| entry == source) {
+            return Err(io::Error::other("it is the word list itself"));
+        }
         fs::create_dir_all(&self.dir)?;
+        if fs::metadata(entry).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
+            fs::remove_file(entry)?;
+        }
         let (head, image) = compiled::image_parts(dict);
-        write_atomically(entry, &[&stamp.to_bytes(), &head, image])
+        write_replacing(entry, &[&key.to_bytes(), &head, image], false)
     }
 }
 
-/// The dictionary in `entry` when it is there, whole and made for the
-/// source's `stamp`; `None` when there is no entry; otherwise what is wrong
-/// with it. The entry is mapped, not read; where mapping fails it is read
-/// and its trie checked in full.
-fn read_entry(entry: &Path, stamp: Stamp) -> Option<Result<Dictionary, CacheStatus>> {
-    let file = fs::File::open(entry).ok()?;
+/// The dictionary in `entry` when it is there, whole and made from the
+/// content `key` names; `None` when there is no entry; otherwise what is
+/// wrong with it. The entry is mapped, not read; where mapping fails it is
+/// read and its trie checked in full. Only a regular file is opened, and
+/// never in a way that could wait (a FIFO put there since it was looked at
+/// fails to open rather than hang).
+fn read_entry(entry: &Path, key: ContentKey) -> Option<Result<Dictionary, CacheStatus>> {
+    let not_a_file = || Some(Err(CacheStatus::Damaged("not a regular file".into())));
+    match fs::metadata(entry) {
+        Ok(metadata) if !metadata.is_file() => return not_a_file(),
+        Ok(_) => {}
+        Err(_) => return None,
+    }
+    let file = open_without_waiting(entry).ok()?;
+    if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
+        return not_a_file();
+    }
     let damaged = |error: DictError| CacheStatus::Damaged(error.to_string());
     let checked = match MappedFile::map_cache_entry(&file) {
         Ok(mapped) => {
             let mapped = Arc::new(mapped);
-            check_stamp(mapped.bytes(), stamp)
+            check_key(mapped.bytes(), key)
                 .map(|()| compiled::read_mapped(mapped, ENTRY_HEADER_LEN).map_err(damaged))
         }
         Err(_) => {
-            let bytes = fs::read(entry).ok()?;
-            check_stamp(&bytes, stamp).map(|()| {
+            // Read from the file checked above, not from the path again.
+            let mut bytes = Vec::new();
+            io::Read::read_to_end(&mut &file, &mut bytes).ok()?;
+            check_key(&bytes, key).map(|()| {
                 compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default()).map_err(damaged)
             })
         }
@@ -345,14 +328,94 @@ fn read_entry(entry: &Path, stamp: Stamp) -> Option<Result<Dictionary, CacheStat
     Some(checked.and_then(|read| read))
 }
 
-/// Whether an entry's `bytes` start with the header of one made for the
-/// source's `stamp`: the stale or damaged status when not.
-fn check_stamp(bytes: &[u8], stamp: Stamp) -> Result<(), CacheStatus> {
-    match Stamp::from_bytes(bytes) {
-        Some(cached) if cached == stamp => Ok(()),
+/// Opens `path` for reading; where the system allows, without waiting for
+/// a writer should it be a FIFO.
+fn open_without_waiting(path: &Path) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
+}
+
+/// Whether an entry's `bytes` start with the header of one made from the
+/// content `key` names: the stale or damaged status when not.
+fn check_key(bytes: &[u8], key: ContentKey) -> Result<(), CacheStatus> {
+    match ContentKey::from_bytes(bytes) {
+        Some(cached) if cached == key => Ok(()),
         Some(_) => Err(CacheStatus::Stale),
         None => Err(CacheStatus::Damaged("not a cache entry".into())),
     }
+}
+
+/// Something that is not a regular file where a file is to be written.
+#[derive(Debug)]
+pub struct NotRegular(&'static str);
+
+impl fmt::Display for NotRegular {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "it is {}, not a regular file", self.0)
+    }
+}
+
+impl std::error::Error for NotRegular {}
+
+/// What kind of thing that is not a regular file `metadata` describes:
+/// "a directory", "a FIFO", "a device", "a socket"; `None` for a regular
+/// file.
+fn not_regular(metadata: &fs::Metadata) -> Option<&'static str> {
+    let kind = metadata.file_type();
+    if kind.is_file() {
+        return None;
+    }
+    if kind.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return Some("a FIFO");
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return Some("a device");
+        }
+        if kind.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// The file a write to `path` must replace: `path`, or, when it is a
+/// symbolic link, the file it leads to (which need not exist yet). An
+/// error when that is there and is not a regular file.
+pub fn write_target(path: &Path) -> io::Result<PathBuf> {
+    let mut target = path.to_owned();
+    // As many links as the kernel follows (Linux's MAXSYMLINKS).
+    for _ in 0..40 {
+        let metadata = match fs::symlink_metadata(&target) {
+            Ok(metadata) => metadata,
+            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(target),
+            Err(error) => return Err(error),
+        };
+        if metadata.file_type().is_symlink() {
+            let link = fs::read_link(&target)?;
+            target = match target.parent() {
+                Some(parent) => parent.join(link),
+                None => link,
+            };
+            continue;
+        }
+        return match not_regular(&metadata) {
+            None => Ok(target),
+            Some(kind) => Err(io::Error::other(NotRegular(kind))),
+        };
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
 }
 
 /// The temporary files being written at this moment, so that an interrupted
@@ -361,37 +424,65 @@ static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 
 /// Writes `parts`, one after the other, to `path` through a temporary file
 /// in the same directory renamed into place, so `path` holds its old
-/// content or all of the new, never a part. The temporary file's name ends
-/// in `.tmp`, so it is never taken for a cache entry; it is removed when
-/// the write fails, and by [`remove_partial_files`] when the process is
-/// interrupted.
+/// content or all of the new, never a part. A symbolic link at `path` is
+/// written through: its target is replaced, the same way, and the link
+/// kept. Something that is not a regular file at `path` (a directory, a
+/// FIFO, a device, a socket) is an error, and nothing is changed. Every
+/// error of the write, the flush to disk included (a full disk, EIO), is
+/// returned. The temporary file's name ends in `.tmp`, so it is never taken
+/// for a cache entry; it is created afresh (never an existing file opened),
+/// removed when the write fails, and by [`remove_partial_files`] when the
+/// process is interrupted.
 pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    write_replacing(path, parts, true)
+}
+
+/// [`write_atomically`], the file flushed to disk before it is renamed
+/// when `sync`. Cache entries are not: one lost in a crash is rebuilt (its
+/// checksum catches one cut short), and flushing hundreds of megabytes
+/// would hold an interrupted run until the disk is done.
+fn write_replacing(path: &Path, parts: &[&[u8]], sync: bool) -> io::Result<()> {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let target = write_target(path)?;
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("entry");
+    let name = target
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("entry");
     let unique = format!(
         ".{name}.{}.{}.{nanos}.tmp",
         std::process::id(),
         COUNTER.fetch_add(1, Ordering::Relaxed),
     );
-    let temporary = path.with_file_name(unique);
+    let temporary = target.with_file_name(unique);
     register_partial(&temporary, true);
     let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        for part in parts {
-            file.write_all(part)?;
+        let mut file = fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temporary)?;
+        write_parts(&mut file, parts)?;
+        if sync {
+            file.sync_all()?;
         }
-        file.flush()?;
         drop(file);
-        fs::rename(&temporary, path)
+        fs::rename(&temporary, &target)
     })();
     if written.is_err() {
         let _ = fs::remove_file(&temporary);
     }
     register_partial(&temporary, false);
     written
+}
+
+/// Writes `parts` one after the other to `out` and flushes it.
+fn write_parts(out: &mut impl Write, parts: &[&[u8]]) -> io::Result<()> {
+    for part in parts {
+        out.write_all(part)?;
+    }
+    out.flush()
 }
 
 /// Adds `path` to, or takes it off, the list of files being written.
@@ -451,6 +542,8 @@ mod tests {
         fs::write(&new, bytes).unwrap();
         fs::rename(&new, entry).unwrap();
     }
+
+    use std::os::unix::fs::FileTypeExt;
 
     #[test]
     fn written_then_hit_then_stale_then_damaged() {
@@ -629,6 +722,194 @@ mod tests {
         // (Other tests write at the same time: only this one's files count.)
         let files = PARTIAL_FILES.lock().unwrap();
         assert!(!files.iter().any(|file| file.starts_with(&temp.0)));
+    }
+
+    /// An edit that keeps the list's size and modification time (`touch -d`
+    /// back to the old stamp) still makes the entry stale: the key is the
+    /// content's hash.
+    #[test]
+    fn same_size_and_time_other_content_is_stale() {
+        let temp = TempDir::new("same-stamp");
+        let list = temp.0.join("words.txt");
+        fs::write(&list, "cat\ndog\n").unwrap();
+        let modified = fs::metadata(&list).unwrap().modified().unwrap();
+        let cache = CacheDir::new(temp.0.join("cache"));
+        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+        assert_eq!(load().status, CacheStatus::Written);
+        assert_eq!(load().status, CacheStatus::Hit);
+        fs::write(&list, "cow\ndig\n").unwrap();
+        let file = fs::File::options().write(true).open(&list).unwrap();
+        file.set_modified(modified).unwrap();
+        drop(file);
+        assert_eq!(fs::metadata(&list).unwrap().modified().unwrap(), modified);
+        let edited = load();
+        assert_eq!(edited.status, CacheStatus::Stale);
+        assert_eq!(words(&edited.dict), ["cow", "dig"]);
+        assert_eq!(load().status, CacheStatus::Hit);
+    }
+
+    /// Makes a FIFO at `path` with `mkfifo`.
+    fn mkfifo(path: &Path) {
+        let status = std::process::Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .unwrap();
+        assert!(status.success(), "mkfifo {}", path.display());
+    }
+
+    /// A temporary directory holding the list `words.txt` of `text`, a
+    /// cache made in it, and the path of the list's entry.
+    fn list_and_entry(name: &str, text: &str) -> (TempDir, PathBuf, CacheDir, PathBuf) {
+        let temp = TempDir::new(name);
+        let list = temp.0.join("words.txt");
+        fs::write(&list, text).unwrap();
+        let cache = CacheDir::new(temp.0.join("cache"));
+        let source = fs::canonicalize(&list).unwrap();
+        let entry = cache.entry(&source, None, Normalizer::default());
+        fs::create_dir_all(cache.dir()).unwrap();
+        (temp, list, cache, entry)
+    }
+
+    /// A FIFO at an entry's path is never opened (opening it for reading
+    /// would wait for a writer for ever): it is damaged, and replaced.
+    #[test]
+    fn a_fifo_entry_is_replaced_not_read() {
+        let (_temp, list, cache, entry) = list_and_entry("fifo-entry", "cat\ndog\n");
+        mkfifo(&entry);
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let loader = {
+            let (cache, list) = (cache.clone(), list.clone());
+            std::thread::spawn(move || {
+                let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+                sender.send(loaded.status).unwrap();
+            })
+        };
+        let status = receiver
+            .recv_timeout(std::time::Duration::from_secs(20))
+            .expect("loading with a FIFO as the cache entry hung");
+        loader.join().unwrap();
+        assert_eq!(status, CacheStatus::Damaged("not a regular file".into()));
+        assert!(fs::symlink_metadata(&entry).unwrap().is_file());
+        assert_eq!(
+            cache
+                .load(&list, None, Normalizer::default())
+                .unwrap()
+                .status,
+            CacheStatus::Hit
+        );
+        // A directory there cannot be replaced: the words still load.
+        fs::remove_file(&entry).unwrap();
+        fs::create_dir(&entry).unwrap();
+        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+        assert!(
+            matches!(loaded.status, CacheStatus::NotWritten(_)),
+            "{:?}",
+            loaded.status
+        );
+        assert_eq!(words(&loaded.dict), ["cat", "dog"]);
+    }
+
+    /// An entry that is a link to the list itself is never written
+    /// through: the list would be lost.
+    #[test]
+    fn the_list_is_never_its_own_entry() {
+        let (_temp, list, cache, entry) = list_and_entry("own-entry", "cat\n");
+        std::os::unix::fs::symlink(&list, &entry).unwrap();
+        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+        assert_eq!(words(&loaded.dict), ["cat"]);
+        assert_eq!(
+            loaded.status,
+            CacheStatus::NotWritten("it is the word list itself".into())
+        );
+        assert_eq!(fs::read(&list).unwrap(), b"cat\n");
+    }
+
+    #[test]
+    fn writes_go_through_links_and_never_replace_other_files() {
+        let temp = TempDir::new("targets");
+        let target = temp.0.join("target.dict");
+        fs::write(&target, "old").unwrap();
+        let link = temp.0.join("link.dict");
+        std::os::unix::fs::symlink("target.dict", &link).unwrap();
+        write_atomically(&link, &[b"new"]).unwrap();
+        assert!(
+            fs::symlink_metadata(&link)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+        // A dangling link makes its target.
+        let dangling = temp.0.join("dangling.dict");
+        std::os::unix::fs::symlink("made.dict", &dangling).unwrap();
+        write_atomically(&dangling, &[b"made"]).unwrap();
+        assert_eq!(fs::read(temp.0.join("made.dict")).unwrap(), b"made");
+        // A FIFO, a directory, a device, and links to them: refused, unchanged.
+        let fifo = temp.0.join("fifo");
+        mkfifo(&fifo);
+        let to_fifo = temp.0.join("to-fifo");
+        std::os::unix::fs::symlink(&fifo, &to_fifo).unwrap();
+        let cases = [
+            (fifo.as_path(), "it is a FIFO, not a regular file"),
+            (to_fifo.as_path(), "it is a FIFO, not a regular file"),
+            (temp.0.as_path(), "it is a directory, not a regular file"),
+            (Path::new("/dev/null"), "it is a device, not a regular file"),
+        ];
+        for (path, message) in cases {
+            let error = write_atomically(path, &[b"x"]).unwrap_err();
+            assert_eq!(io_message(&error), message, "{}", path.display());
+        }
+        assert!(
+            fs::symlink_metadata(&to_fifo)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+        let loop_link = temp.0.join("loop");
+        std::os::unix::fs::symlink("loop", &loop_link).unwrap();
+        assert!(write_atomically(&loop_link, &[b"x"]).is_err());
+        let names = crate_temp_names(&temp.0);
+        assert!(
+            names.iter().all(|name| !name.ends_with(".tmp")),
+            "{names:?}"
+        );
+    }
+
+    fn crate_temp_names(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+            .collect()
+    }
+
+    /// A writer that fails as a full disk does, after `room` bytes.
+    struct Full {
+        room: usize,
+    }
+
+    impl Write for Full {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.room == 0 {
+                return Err(io::Error::from_raw_os_error(28));
+            }
+            let written = bytes.len().min(self.room);
+            self.room -= written;
+            Ok(written)
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// ENOSPC part-way through the parts is the writer's error, never a
+    /// success.
+    #[test]
+    fn a_full_disk_is_an_error() {
+        let error = write_parts(&mut Full { room: 5 }, &[b"abc", b"defg"]).unwrap_err();
+        assert_eq!(io_message(&error), "no space left on device");
+        assert!(write_parts(&mut Full { room: 7 }, &[b"abc", b"defg"]).is_ok());
     }
 
     /// `i` spelled in base 26 with the letters a–z.

@@ -5,7 +5,7 @@
 //!
 //! | offset | bytes | field |
 //! |-------:|------:|-------|
-//! | 0  | 8 | magic number `BOGGLEDC` |
+//! | 0  | 8 | magic number: the byte `FF`, then `BOGGLED` |
 //! | 8  | 4 | format version, [`VERSION`] |
 //! | 12 | 4 | flags: bit 0 set when accents were folded, bit 1 when the nodes are a full trie image (else packed); other bits 0 |
 //! | 16 | 8 | payload length in bytes |
@@ -16,7 +16,8 @@
 //! The payload: the letter count (u32) and each letter as a Unicode scalar
 //! value (u32), in code-point order; the node count and the word count
 //! (u32 each); the load report's skipped and duplicate counts (u64 each:
-//! not letters, too long, duplicates); then the nodes, in one of two forms.
+//! not letters, too long, duplicates, lines not in the format); then the
+//! nodes, in one of two forms.
 //! The packed form (`boggle dict compile`) is the trie's shape
 //! (see [`Trie::packed`]): a byte per node, breadth-first, with its child
 //! count and whether it ends a word, then the letter on the edge into each
@@ -39,12 +40,17 @@ use crate::mapped::{MappedBytes, MappedFile};
 use crate::trie::Trie;
 use unicode_normalization::char::is_combining_mark;
 
-/// The first eight bytes of every compiled dictionary.
-pub const MAGIC: &[u8; 8] = b"BOGGLEDC";
+/// The first eight bytes of every compiled dictionary. The first, `FF`,
+/// is never a byte of UTF-8, so no text list starts with it: a file that
+/// does is compiled, and any cut of one (down to its first byte) is an
+/// error that says so rather than a list of one word.
+pub const MAGIC: &[u8; 8] = b"\xFFBOGGLED";
 
 /// The format version this build writes and reads. Version 1 stored a
-/// child mask and a word id per node where version 2 stores the packed form.
-pub const VERSION: u32 = 2;
+/// child mask and a word id per node where version 2 stores the packed
+/// form; version 3 starts with a magic number no text starts with and
+/// counts lines not in the list's format.
+pub const VERSION: u32 = 3;
 
 /// Header length in bytes.
 const HEADER_LEN: usize = 32;
@@ -55,9 +61,33 @@ const FLAG_FOLD_ACCENTS: u32 = 1;
 /// Flag bit: the nodes are the trie's whole image.
 const FLAG_IMAGE: u32 = 2;
 
-/// Whether `bytes` start like a compiled dictionary.
+/// Whether `bytes` start like a compiled dictionary: with the first byte
+/// of its magic number, as no text does.
 pub fn is_compiled(bytes: &[u8]) -> bool {
-    bytes.starts_with(MAGIC)
+    bytes.first().copied().is_some_and(is_compiled_start)
+}
+
+/// The magic number of format versions 1 and 2, which a text list could
+/// start with: still recognised, to say which version a file is.
+const OLD_MAGIC: &[u8; 8] = b"BOGGLEDC";
+
+/// Whether `bytes` are binary data to be read as a compiled dictionary:
+/// they start with [`MAGIC`]'s first byte, or with the old magic number
+/// and a version that is not text.
+pub fn looks_compiled(bytes: &[u8]) -> bool {
+    is_compiled(bytes) || old_version(bytes).is_some()
+}
+
+/// The version of a file in a format older than version 3.
+fn old_version(bytes: &[u8]) -> Option<u32> {
+    let version = bytes.strip_prefix(OLD_MAGIC)?.first_chunk::<4>()?;
+    Some(u32::from_le_bytes(*version)).filter(|&version| version < VERSION)
+}
+
+/// Whether data starting with `byte` is a compiled dictionary (or a cut
+/// or damaged one).
+pub fn is_compiled_start(byte: u8) -> bool {
+    byte == MAGIC[0]
 }
 
 /// The compiled form of `dict`, nodes in the packed form.
@@ -92,7 +122,7 @@ pub fn image_parts(dict: &Dictionary) -> (Vec<u8>, &[u8]) {
 fn payload_prefix(dict: &Dictionary) -> Vec<u8> {
     let letters = dict.alphabet().letters();
     let report = dict.report();
-    let mut payload = Vec::with_capacity(4 + 4 * letters.len() + 8 + 24);
+    let mut payload = Vec::with_capacity(4 + 4 * letters.len() + 8 + 32);
     payload.extend_from_slice(&(letters.len() as u32).to_le_bytes());
     for &letter in letters {
         payload.extend_from_slice(&u32::from(letter).to_le_bytes());
@@ -103,6 +133,7 @@ fn payload_prefix(dict: &Dictionary) -> Vec<u8> {
         report.skipped_not_letters,
         report.skipped_too_long,
         report.duplicates,
+        report.skipped_lines,
     ] {
         payload.extend_from_slice(&(count as u64).to_le_bytes());
     }
@@ -244,7 +275,7 @@ struct Prefix {
     alphabet: Alphabet,
     node_count: usize,
     word_count: usize,
-    counts: [usize; 3],
+    counts: [usize; 4],
 }
 
 /// Reads the payload up to the nodes; returns it and the rest.
@@ -266,7 +297,7 @@ fn read_prefix(payload: &[u8]) -> Result<(Prefix, &[u8]), DictError> {
     let alphabet = Alphabet::new(letters).map_err(|_| damaged("too many letters"))?;
     let node_count = input.u32()? as usize;
     let word_count = input.u32()? as usize;
-    let mut counts = [0usize; 3];
+    let mut counts = [0usize; 4];
     for count in &mut counts {
         *count = usize::try_from(input.u64()?).map_err(|_| damaged("a count is too large"))?;
     }
@@ -300,6 +331,7 @@ fn finish(prefix: Prefix, trie: Trie, fold_accents: bool) -> Result<Dictionary, 
         skipped_not_letters: prefix.counts[0],
         skipped_too_long: prefix.counts[1],
         duplicates: prefix.counts[2],
+        skipped_lines: prefix.counts[3],
     };
     Ok(Dictionary::from_parts(
         prefix.alphabet,
@@ -328,7 +360,13 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
 
 /// Reads the header but for the checksum; returns the flags and the payload.
 fn read_frame(bytes: &[u8]) -> Result<(u32, &[u8]), DictError> {
-    if !is_compiled(bytes) {
+    if let Some(version) = old_version(bytes) {
+        return Err(old_version_error(version));
+    }
+    if !bytes.starts_with(MAGIC) {
+        if is_compiled(bytes) && MAGIC.starts_with(bytes) {
+            return Err(damaged(&format!("truncated to {} bytes", bytes.len())));
+        }
         return Err(compiled_error(
             "not a compiled dictionary (bad magic number)",
         ));
@@ -339,9 +377,7 @@ fn read_frame(bytes: &[u8]) -> Result<(u32, &[u8]), DictError> {
     let header_error = |_| damaged("truncated header");
     let version = input.u32().map_err(header_error)?;
     if version != VERSION {
-        return Err(compiled_error(&format!(
-            "compiled dictionary format version {version}, this build reads version {VERSION}: compile it again"
-        )));
+        return Err(old_version_error(version));
     }
     let flags = input.u32().map_err(header_error)?;
     if flags & !(FLAG_FOLD_ACCENTS | FLAG_IMAGE) != 0 {
@@ -361,6 +397,12 @@ fn read_frame(bytes: &[u8]) -> Result<(u32, &[u8]), DictError> {
         )));
     }
     Ok((flags, payload))
+}
+
+fn old_version_error(version: u32) -> DictError {
+    compiled_error(&format!(
+        "compiled dictionary format version {version}, this build reads version {VERSION}: compile it again"
+    ))
 }
 
 fn compiled_error(reason: &str) -> DictError {
@@ -430,12 +472,12 @@ mod tests {
     #[test]
     fn header() {
         let bytes = write(&small());
-        assert_eq!(&bytes[..8], b"BOGGLEDC");
+        assert_eq!(&bytes[..8], b"\xFFBOGGLED");
         let header = read_header(&bytes).unwrap();
         assert_eq!(
             header,
             Header {
-                version: 2,
+                version: 3,
                 fold_accents: false,
                 image: false,
                 bytes: bytes.len()
@@ -481,8 +523,23 @@ mod tests {
         older[8] = 1;
         check_error(
             &older,
-            "compiled dictionary format version 1, this build reads version 2: compile it again",
+            "compiled dictionary format version 1, this build reads version 3: compile it again",
         );
+        // A file of version 2, magic number and all, says so too.
+        let mut version_2 = b"BOGGLEDC\x02\0\0\0".to_vec();
+        version_2.extend_from_slice(&bytes[12..]);
+        assert!(looks_compiled(&version_2));
+        check_error(
+            &version_2,
+            "compiled dictionary format version 2, this build reads version 3: compile it again",
+        );
+        // Every cut inside the magic number says it is truncated.
+        for len in 1..8 {
+            check_error(
+                &bytes[..len],
+                &format!("damaged compiled dictionary: truncated to {len} bytes"),
+            );
+        }
         let mut flipped = bytes.clone();
         *flipped.last_mut().unwrap() ^= 1;
         check_error(&flipped, "damaged compiled dictionary: checksum mismatch");

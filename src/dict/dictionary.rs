@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use super::input::Limit;
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
 use crate::trie::{Trie, TrieBuilder, TrieError, WordId};
 
@@ -35,6 +36,9 @@ pub struct LoadReport {
     pub skipped_too_long: usize,
     /// Entries that were, once normalised, a word already kept.
     pub duplicates: usize,
+    /// Lines that do not fit the list's format (an anagram line without
+    /// `|`, or whose key is not its words' letters), skipped.
+    pub skipped_lines: usize,
 }
 
 /// Why a word list could not be loaded.
@@ -51,6 +55,10 @@ pub struct DictError {
 pub enum DictErrorKind {
     /// A line that is not UTF-8.
     NotUtf8,
+    /// A NUL byte: the data is binary, not a word list.
+    Binary,
+    /// More bytes than a word list may hold, read or decompressed.
+    TooLarge(Limit),
     /// Not a single usable word.
     NoWords,
     /// More distinct letters than a trie node can branch on.
@@ -77,6 +85,8 @@ impl fmt::Display for DictError {
         }
         match &self.kind {
             DictErrorKind::NotUtf8 => f.write_str("not valid UTF-8"),
+            DictErrorKind::Binary => f.write_str("binary data, not a word list (a NUL byte)"),
+            DictErrorKind::TooLarge(limit) => write!(f, "{limit}"),
             DictErrorKind::NoWords => write!(
                 f,
                 "no usable word (words are made of letters only, at most {MAX_WORD_LEN} of them)"
@@ -115,11 +125,22 @@ impl Dictionary {
         // Every kept word, normalised, one after another.
         let mut text = String::new();
         let mut ends: Vec<usize> = Vec::new();
+        // Where the last word kept starts in `text`.
+        let mut last_start = 0;
         // The ASCII letters seen, as bits, and every other letter seen.
         let mut ascii_seen = 0u128;
         let mut letters: Vec<char> = Vec::new();
         for word in words {
             let word = trim(word.as_ref());
+            // The same word again, as a hostile list repeats one: counted
+            // as a duplicate without a copy.
+            if ends
+                .last()
+                .is_some_and(|&end| &text[last_start..end] == word)
+            {
+                report.duplicates += 1;
+                continue;
+            }
             // Most words are lower-case ASCII letters already, which one
             // scan finds; the rest go through the normaliser.
             if let Some(seen) = lower_ascii_letters(word) {
@@ -127,6 +148,7 @@ impl Dictionary {
                     report.skipped_too_long += 1;
                 } else if !word.is_empty() {
                     ascii_seen |= u128::from(seen) << b'a';
+                    last_start = text.len();
                     text.push_str(word);
                     ends.push(text.len());
                 }
@@ -151,6 +173,7 @@ impl Dictionary {
                     letters.push(letter);
                 }
             }
+            last_start = text.len();
             text.push_str(&word);
             ends.push(text.len());
         }
@@ -184,7 +207,7 @@ impl Dictionary {
         }
         let trie = builder.freeze();
         report.words = trie.word_count();
-        report.duplicates = ends.len().saturating_sub(trie.word_count());
+        report.duplicates += ends.len().saturating_sub(trie.word_count());
         Ok(Dictionary {
             alphabet,
             trie,
@@ -207,6 +230,43 @@ impl Dictionary {
             normalizer,
             report,
         }
+    }
+
+    /// The same dictionary with `count` more lines counted as not fitting
+    /// its format.
+    pub(crate) fn with_skipped_lines(mut self, count: usize) -> Dictionary {
+        self.report.skipped_lines += count;
+        self
+    }
+
+    /// The dictionary with accents folded from its words, and from boards
+    /// searched against it (SPEC §4): itself when it is folded already or
+    /// when no letter of it changes; otherwise its words are folded and the
+    /// trie built again (two words may become one).
+    pub fn fold_accents(self) -> Result<Dictionary, DictError> {
+        let folding = Normalizer::new(true);
+        if self.normalizer.fold_accents {
+            return Ok(self);
+        }
+        let mut buffer = [0u8; 4];
+        let unchanged = self.alphabet.letters().iter().all(|&letter| {
+            let letter: &str = letter.encode_utf8(&mut buffer);
+            folding.normalize(letter) == letter
+        });
+        if unchanged {
+            return Ok(Dictionary {
+                normalizer: folding,
+                ..self
+            });
+        }
+        let words = self.trie.words().map(|word| self.word_text(word));
+        let folded = Dictionary::from_words(words, folding)?;
+        let report = LoadReport {
+            words: folded.report.words,
+            duplicates: self.report.duplicates + folded.report.duplicates,
+            ..self.report
+        };
+        Ok(Dictionary { report, ..folded })
     }
 
     /// The dictionary's letters.
@@ -318,10 +378,22 @@ mod tests {
                 skipped_too_long: 1,
                 // "Cat" and "cat" are one word once lower-cased.
                 duplicates: 1,
+                skipped_lines: 0,
             }
         );
         let texts: Vec<String> = dict.trie().words().map(|w| dict.word_text(w)).collect();
         assert_eq!(texts, ["cat", "dog", "äiti"]);
+    }
+
+    /// A word repeated is counted as a duplicate, whether the repeats come
+    /// together (not copied) or apart (found by the trie).
+    #[test]
+    fn repeated_words_are_duplicates() {
+        let words = ["a", "a", "don't", "a", "b", "a", "a", "é", "é"];
+        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+        assert_eq!(dict.word_count(), 3);
+        assert_eq!(dict.report().duplicates, 5);
+        assert_eq!(dict.report().skipped_not_letters, 1);
     }
 
     #[test]
@@ -336,6 +408,26 @@ mod tests {
                 "no usable word (words are made of letters only, at most 64 of them)"
             );
         }
+    }
+
+    /// Checked by hand: folding "été" and "ete" makes one word, "äiti"
+    /// becomes "aiti", and boards are then read folded.
+    #[test]
+    fn folding_accents_afterwards() {
+        let dict =
+            Dictionary::from_words(["été", "ete", "äiti", "cat"], Normalizer::default()).unwrap();
+        let folded = dict.fold_accents().unwrap();
+        assert!(folded.normalizer().fold_accents);
+        let texts: Vec<String> = folded.trie().words().map(|w| folded.word_text(w)).collect();
+        assert_eq!(texts, ["aiti", "cat", "ete"]);
+        assert_eq!(folded.report().duplicates, 1);
+        assert!(folded.contains("ÉTÉ") && folded.contains("äiti"));
+        // A list without accents keeps its trie and folds only boards.
+        let plain = Dictionary::from_words(["cat"], Normalizer::default()).unwrap();
+        let trie = plain.trie().clone();
+        let folded = plain.fold_accents().unwrap();
+        assert!(folded.normalizer().fold_accents && folded.trie() == &trie);
+        assert!(folded.contains("cât"));
     }
 
     #[test]

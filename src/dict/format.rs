@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{compiled, gzip};
+use super::{anagram, compiled, gzip, trie_stream};
 
 /// How the words of a file are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,7 +20,7 @@ pub enum Format {
     Compiled,
 }
 
-/// How many bytes [`Format::detect`] looks at, at most.
+/// How many bytes [`Detection::of`] looks at, at most.
 const SAMPLE_LEN: usize = 1 << 16;
 
 impl Format {
@@ -44,37 +44,152 @@ impl Format {
         }
     }
 
-    /// The format `bytes` are most likely in: gzip and compiled by their
-    /// magic numbers; an anagram list when its first line that is neither
-    /// blank nor a comment holds a `|`; a trie stream when the first 64 KiB
-    /// hold a `!` and nothing but letters, `!`, `#` and white space;
-    /// otherwise plain text.
+    /// The format `bytes` are in, as [`Detection::of`] finds it.
     pub fn detect(bytes: &[u8]) -> Format {
-        if gzip::is_gzip(bytes) {
-            return Format::Gzip;
+        Detection::of(bytes).format
+    }
+}
+
+/// The format a list was read in, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Detection {
+    /// The format of the words (inside the gzip data, if any).
+    pub format: Format,
+    /// Whether the words were gzip data.
+    pub gzip: bool,
+    /// Why this format, in a few words.
+    pub reason: String,
+}
+
+impl Detection {
+    /// A format given rather than detected.
+    pub fn forced(format: Format) -> Detection {
+        Detection {
+            format,
+            gzip: false,
+            reason: "as asked".into(),
         }
-        if compiled::is_compiled(bytes) {
-            return Format::Compiled;
+    }
+
+    /// The format `bytes` are in. Gzip and compiled data are known by their
+    /// magic numbers. Text is read conservatively from its first 64 KiB:
+    /// an anagram list only when every line that is neither blank nor a
+    /// comment is `key|word…` with the key's letters those of each word; a
+    /// trie stream only when the whole sample is a trie walk that marks
+    /// more words than the sample holds as plain lines; otherwise plain
+    /// text, whose odd lines are skipped and counted.
+    pub fn of(bytes: &[u8]) -> Detection {
+        let found = |format, reason: &str| Detection {
+            format,
+            gzip: false,
+            reason: reason.into(),
+        };
+        if gzip::is_gzip(bytes) {
+            return found(Format::Gzip, "it starts with gzip's magic number");
+        }
+        if compiled::looks_compiled(bytes) {
+            return found(
+                Format::Compiled,
+                "it starts with a compiled dictionary's magic number",
+            );
         }
         let sample = &bytes[..bytes.len().min(SAMPLE_LEN)];
+        let scope = if sample.len() < bytes.len() {
+            "the first 64 KiB"
+        } else {
+            "the file"
+        };
         // A sample cut inside a character still reads up to the cut.
         let text = match std::str::from_utf8(sample) {
             Ok(text) => text,
             Err(error) => std::str::from_utf8(&sample[..error.valid_up_to()]).unwrap_or(""),
         };
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let first_line = text
-            .lines()
-            .map(str::trim)
-            .find(|line| !line.is_empty() && !line.starts_with('#'));
-        if first_line.is_some_and(|line| line.contains('|')) {
-            return Format::Anagram;
+        let fits = Fits::of(text);
+        if fits.anagram_lines > 0 && fits.anagram_lines == fits.lines {
+            return found(
+                Format::Anagram,
+                &format!(
+                    "every line of {scope} that is not a comment is key|word…, the key the letters of its words ({})",
+                    plural(fits.anagram_lines, "line")
+                ),
+            );
         }
-        let stream_chars = |c: char| c.is_alphabetic() || c.is_whitespace() || c == '!' || c == '#';
-        if text.contains('!') && text.chars().all(stream_chars) {
-            return Format::TrieStream;
+        if let Some(marked) = fits
+            .stream_words
+            .filter(|&marked| marked > fits.plain_words)
+        {
+            return found(
+                Format::TrieStream,
+                &format!(
+                    "{scope} is a trie walk marking {}; as plain text it holds {}",
+                    plural(marked, "word"),
+                    plural(fits.plain_words, "word")
+                ),
+            );
         }
-        Format::Plain
+        let odd = fits.lines - fits.plain_words;
+        let reason = if odd == 0 {
+            format!("every line of {scope} is a word, a comment or blank")
+        } else {
+            format!(
+                "{} of {scope}: {}, {} (skipped); no other format fits better",
+                plural(fits.lines, "line"),
+                plural(fits.plain_words, "word"),
+                plural(odd, "other line"),
+            )
+        };
+        found(Format::Plain, &reason)
+    }
+}
+
+impl fmt::Display for Detection {
+    /// `plain (every line of the file is a word, a comment or blank)`;
+    /// `gzip holding plain (…)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.gzip {
+            f.write_str("gzip holding ")?;
+        }
+        write!(f, "{} ({})", self.format, self.reason)
+    }
+}
+
+/// `count` and `noun`, with an `s` unless the count is one.
+fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
+/// How well a text sample fits each text format.
+#[derive(Debug, Default)]
+struct Fits {
+    /// Lines that are neither blank nor comments.
+    lines: usize,
+    /// Of those, lines that are one word of letters.
+    plain_words: usize,
+    /// Of those, lines that are whole anagram lines.
+    anagram_lines: usize,
+    /// The words the sample marks read as a trie stream, when it is one.
+    stream_words: Option<usize>,
+}
+
+impl Fits {
+    fn of(text: &str) -> Fits {
+        let mut fits = Fits {
+            stream_words: trie_stream::marked_words(text),
+            ..Fits::default()
+        };
+        for line in text.split('\n').map(str::trim) {
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            fits.lines += 1;
+            if line.chars().all(char::is_alphabetic) {
+                fits.plain_words += 1;
+            } else if anagram::line_words(line).is_some() {
+                fits.anagram_lines += 1;
+            }
+        }
+        fits
     }
 }
 
@@ -130,7 +245,74 @@ mod tests {
         check(b"ca!t!##\n", Format::TrieStream);
         check("\u{feff}ä!".as_bytes(), Format::TrieStream);
         check(b"\x1f\x8b\x08\x00", Format::Gzip);
-        check(b"BOGGLEDC\x01\x00\x00\x00", Format::Compiled);
+        check(b"\xFFBOGGLED\x03\x00\x00\x00", Format::Compiled);
+        check(b"\xFF", Format::Compiled);
+    }
+
+    /// Plain lists that the first rules took for other formats: a word
+    /// with `!` made a trie stream of one word, a comment with `!` a broken
+    /// trie stream, a `word|count` first line an anagram list.
+    #[test]
+    fn plain_lists_stay_plain() {
+        check(b"cat\nwow!\ndog\n", Format::Plain);
+        check(b"hello!\ncat\ndog\n", Format::Plain);
+        check(b"hello!\ncat\n", Format::Plain);
+        check(b"#!/usr/bin/words\ncat\ndog\n", Format::Plain);
+        check(b"# my words!\ncat\ndog\n", Format::Plain);
+        check(b"word|count\ncat|12\ndog|7\n", Format::Plain);
+        check(b"act|cat\ncat\n", Format::Plain);
+        // A line whose key is not its word's letters is not an anagram line.
+        check(b"act|act|cat\nxyz|dog\n", Format::Plain);
+        // Anagram keys in any order of the same letters, any case.
+        check("ät|tä\nACT|cat\n".as_bytes(), Format::Anagram);
+    }
+
+    #[test]
+    fn reasons() {
+        let reason = |bytes: &[u8]| Detection::of(bytes).to_string();
+        assert_eq!(
+            reason(b"cat\nwow!\ndog\n"),
+            "plain (3 lines of the file: 2 words, 1 other line (skipped); no other format fits better)"
+        );
+        assert_eq!(
+            reason(b"cat\n# words\n"),
+            "plain (every line of the file is a word, a comment or blank)"
+        );
+        assert_eq!(
+            reason(b"ca!t!##r!"),
+            "trie-stream (the file is a trie walk marking 3 words; as plain text it holds 0 words)"
+        );
+        assert_eq!(
+            reason(b"act|act|cat\n"),
+            "anagram (every line of the file that is not a comment is key|word\u{2026}, the key the letters of its words (1 line))"
+        );
+        assert_eq!(
+            Detection::forced(Format::Plain).to_string(),
+            "plain (as asked)"
+        );
+        let long = "cat\n".repeat(20_000);
+        assert!(reason(long.as_bytes()).contains("the first 64 KiB"));
+    }
+
+    proptest::proptest! {
+        /// What detection promises: a text it calls an anagram list reads
+        /// as one without a skipped line, and one it calls a trie stream
+        /// reads as one without an error. Texts are drawn from the
+        /// characters that matter to the three formats.
+        #[test]
+        fn detection_keeps_its_promise(text in "[abcé|!# \n]{0,60}") {
+            let bytes = text.as_bytes();
+            match Detection::of(bytes).format {
+                Format::Anagram => {
+                    let (_, skipped) = anagram::words(bytes).unwrap();
+                    proptest::prop_assert_eq!(skipped, 0);
+                }
+                Format::TrieStream => {
+                    proptest::prop_assert!(trie_stream::words(bytes).is_ok());
+                }
+                format => proptest::prop_assert_eq!(format, Format::Plain),
+            }
+        }
     }
 
     #[test]

@@ -1,10 +1,11 @@
 //! Gzip-compressed word lists: any other format, compressed (SPEC §4).
 //! Recognised by the two magic bytes every gzip member starts with.
 
-use std::io::Read;
+use std::io;
 
 use flate2::read::MultiGzDecoder;
 
+use super::input::{self, LoadError};
 use super::{DictError, DictErrorKind};
 
 /// The first two bytes of gzip data.
@@ -15,20 +16,37 @@ pub fn is_gzip(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC)
 }
 
-/// The decompressed bytes of every gzip member in `bytes`.
+/// The decompressed bytes of every gzip member in `bytes`, at most
+/// [`MAX_DECOMPRESSED_BYTES`](super::input::MAX_DECOMPRESSED_BYTES) of them.
 pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>, DictError> {
     if !is_gzip(bytes) {
         return Err(DictError::new(DictErrorKind::CorruptGzip(
             "not gzip data (bad magic number)".into(),
         )));
     }
-    let mut out = Vec::with_capacity(bytes.len() * 4);
-    MultiGzDecoder::new(bytes)
-        .read_to_end(&mut out)
-        .map_err(|error| {
-            DictError::new(DictErrorKind::CorruptGzip(error.to_string().to_lowercase()))
-        })?;
-    Ok(out)
+    let decoder = MultiGzDecoder::new(bytes);
+    input::read_bounded(
+        decoder,
+        input::MAX_DECOMPRESSED_BYTES,
+        Some(bytes.len() as u64 * 4),
+        input::Limit::Decompressed,
+    )
+    .map_err(|error| match error {
+        LoadError::Io(error) => corrupt(&error),
+        LoadError::Dict(error) => error,
+    })
+}
+
+/// The error for gzip data the decoder gave up on.
+pub fn corrupt(error: &io::Error) -> DictError {
+    DictError::new(DictErrorKind::CorruptGzip(error.to_string().to_lowercase()))
+}
+
+/// The error for gzip data that decompresses to gzip data again.
+pub fn nested() -> DictError {
+    DictError::new(DictErrorKind::CorruptGzip(
+        "gzip data inside gzip data".into(),
+    ))
 }
 
 #[cfg(test)]

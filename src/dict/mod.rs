@@ -16,11 +16,13 @@ pub mod compiled;
 mod dictionary;
 pub mod format;
 pub mod gzip;
+pub mod input;
 pub mod plain;
 pub mod trie_stream;
 
 pub use dictionary::{DictError, DictErrorKind, Dictionary, LoadReport, MAX_WORD_LEN};
-pub use format::Format;
+pub use format::{Detection, Format};
+pub use input::{LoadError, MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, read_list};
 
 use crate::alphabet::Normalizer;
 
@@ -34,26 +36,46 @@ pub fn load(
     format: Option<Format>,
     normalizer: Normalizer,
 ) -> Result<Dictionary, DictError> {
-    let format = format.unwrap_or_else(|| Format::detect(bytes));
-    if gzip::is_gzip(bytes) || format == Format::Gzip {
+    load_detected(bytes, format, normalizer).map(|(dict, _)| dict)
+}
+
+/// [`load`], also saying which format the words were read in and why.
+pub fn load_detected(
+    bytes: &[u8],
+    format: Option<Format>,
+    normalizer: Normalizer,
+) -> Result<(Dictionary, Detection), DictError> {
+    let detection = format.map_or_else(|| Detection::of(bytes), Detection::forced);
+    if gzip::is_gzip(bytes) || detection.format == Format::Gzip {
         let inner = gzip::decompress(bytes)?;
-        let inner_format = match format {
-            Format::Gzip => Format::detect(&inner),
-            format => format,
+        let inner_detection = match detection.format {
+            Format::Gzip => Detection::of(&inner),
+            format => Detection::forced(format),
         };
-        if inner_format == Format::Gzip {
-            return Err(DictError::new(DictErrorKind::CorruptGzip(
-                "gzip data inside gzip data".into(),
-            )));
+        if inner_detection.format == Format::Gzip {
+            return Err(gzip::nested());
         }
-        return load(&inner, Some(inner_format), normalizer);
+        let (dict, inner_detection) =
+            load_detected(&inner, Some(inner_detection.format), normalizer)
+                .map(|(dict, _)| (dict, inner_detection))?;
+        return Ok((
+            dict,
+            Detection {
+                gzip: true,
+                ..inner_detection
+            },
+        ));
     }
-    match format {
+    let dict = match detection.format {
         Format::Plain | Format::Gzip => plain::load(bytes, normalizer),
-        Format::Anagram => Dictionary::from_words(anagram::words(bytes)?, normalizer),
+        Format::Anagram => {
+            let (words, skipped) = anagram::words(bytes)?;
+            Dictionary::from_words(words, normalizer).map(|dict| dict.with_skipped_lines(skipped))
+        }
         Format::TrieStream => Dictionary::from_words(trie_stream::words(bytes)?, normalizer),
         Format::Compiled => compiled::read(bytes),
-    }
+    }?;
+    Ok((dict, detection))
 }
 
 #[cfg(test)]
@@ -105,6 +127,56 @@ mod tests {
         let written = trie_stream::write(&dict);
         let dict = load(written.as_bytes(), None, Normalizer::default()).unwrap();
         assert_eq!(words(&dict), expected);
+    }
+
+    /// Every cut of a compiled dictionary, down to its first byte, is an
+    /// error naming it, never a plain list ("boggled" was one word).
+    #[test]
+    fn every_cut_of_a_compiled_file_is_an_error() {
+        let dict = plain::load(b"cat\ndog\n", Normalizer::default()).unwrap();
+        let bytes = compiled::write(&dict);
+        for len in 1..bytes.len() {
+            let error = load(&bytes[..len], None, Normalizer::default()).unwrap_err();
+            let message = error.to_string();
+            assert!(
+                message.starts_with("damaged compiled dictionary: ")
+                    && message.contains("truncated"),
+                "{len}: {message}"
+            );
+        }
+    }
+
+    /// Lists the first detection misread load as plain text, their odd
+    /// lines skipped and counted; an anagram list's bad lines are counted.
+    #[test]
+    fn odd_lines_are_skipped_and_counted() {
+        let loaded = |bytes: &[u8]| {
+            let (dict, detection) = load_detected(bytes, None, Normalizer::default()).unwrap();
+            (words(&dict), dict.report(), detection.format)
+        };
+        let (found, report, format) = loaded(b"cat\nwow!\ndog\n");
+        assert_eq!(
+            (found, format),
+            (vec!["cat".to_owned(), "dog".to_owned()], Format::Plain)
+        );
+        assert_eq!(report.skipped_not_letters, 1);
+        let (found, _, format) = loaded(b"# my words!\ncat\n");
+        assert_eq!((found, format), (vec!["cat".to_owned()], Format::Plain));
+        let (found, _, format) = loaded(b"word|count\ncat\n");
+        assert_eq!((found, format), (vec!["cat".to_owned()], Format::Plain));
+        // One line whose key is not its words' letters: the file is not a
+        // whole anagram list, so it is plain text, and no line is a word.
+        let error = load(b"act|cat\nact|cat|dog\n", None, Normalizer::default()).unwrap_err();
+        assert_eq!(error.kind, DictErrorKind::NoWords);
+        // Forced, that line is skipped and counted.
+        let dict = load(
+            b"act|cat\nact|cat|dog\nacst|cats\n",
+            Some(Format::Anagram),
+            Normalizer::default(),
+        )
+        .unwrap();
+        assert_eq!(words(&dict), ["cat", "cats"]);
+        assert_eq!(dict.report().skipped_lines, 1);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! included) is ignored, so the whole file may be one line: `ca!t!s!##r!`
 //! is "ca", "cat", "cats", "car".
 
-use super::{DictError, DictErrorKind, MAX_WORD_LEN};
+use super::{DictError, DictErrorKind, MAX_LIST_BYTES, MAX_WORD_LEN};
 
 /// The most bytes of a marked word kept: a longer word is cut to this
 /// length, which is still too long once normalised (composing letters
@@ -12,11 +12,24 @@ use super::{DictError, DictErrorKind, MAX_WORD_LEN};
 /// and a long prefix marked many times costs no more than this each time.
 pub const LONGEST_KEPT: usize = 16 * (MAX_WORD_LEN + 1);
 
-/// The words a trie stream spells, in the order they are marked.
-pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
+/// The words a trie stream spells, in the order they are marked, made one
+/// at a time as they are taken. The whole stream is checked first: a
+/// character that does not belong, a step above the root, or more than
+/// [`MAX_LIST_BYTES`] of words spelled (a few bytes of stream can spell a
+/// long word again and again) is an error before any word is made.
+pub fn words(bytes: &[u8]) -> Result<Words<'_>, DictError> {
     let text = super::plain::utf8(bytes)?;
-    let mut words = Vec::new();
+    check(text)?;
+    Ok(Words {
+        chars: text.chars(),
+        prefix: String::new(),
+    })
+}
+
+/// Checks a whole trie stream (see [`words`]).
+fn check(text: &str) -> Result<(), DictError> {
     let mut prefix = String::new();
+    let mut spelled = 0u64;
     for (index, line) in text.split('\n').enumerate() {
         let fail = |column: usize, reason: String| DictError {
             line: Some(index + 1),
@@ -25,12 +38,19 @@ pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
         for (column, c) in line.chars().enumerate() {
             match c {
                 '!' => {
-                    // A word too long to keep is cut: it is still skipped.
-                    let mut end = prefix.len().min(LONGEST_KEPT);
-                    while !prefix.is_char_boundary(end) {
-                        end -= 1;
+                    // A word too long to keep is cut and skipped, not kept.
+                    if prefix.len() <= LONGEST_KEPT {
+                        spelled += prefix.len() as u64;
                     }
-                    words.push(prefix[..end].to_owned());
+                    if spelled > MAX_LIST_BYTES {
+                        return Err(fail(
+                            column + 1,
+                            format!(
+                                "the stream spells more than {} MiB of words, the limit for a word list",
+                                MAX_LIST_BYTES >> 20
+                            ),
+                        ));
+                    }
                 }
                 '#' => {
                     if prefix.pop().is_none() {
@@ -48,7 +68,58 @@ pub fn words(bytes: &[u8]) -> Result<Vec<String>, DictError> {
             }
         }
     }
-    Ok(words)
+    Ok(())
+}
+
+/// The words of a checked trie stream, one at a time ([`words`]).
+#[derive(Debug)]
+pub struct Words<'a> {
+    chars: std::str::Chars<'a>,
+    prefix: String,
+}
+
+impl Iterator for Words<'_> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        loop {
+            match self.chars.next()? {
+                // The root is no word: marking it spells nothing.
+                '!' if self.prefix.is_empty() => {}
+                '!' => {
+                    // A word too long to keep is cut: it is still skipped.
+                    let mut end = self.prefix.len().min(LONGEST_KEPT);
+                    while !self.prefix.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    return Some(self.prefix[..end].to_owned());
+                }
+                '#' => {
+                    self.prefix.pop();
+                }
+                c if c.is_whitespace() || c == '\u{feff}' => {}
+                c => self.prefix.push(c),
+            }
+        }
+    }
+}
+
+/// How many words `text` marks when it is a whole trie stream (letters,
+/// `!`, `#` and white space only, never going back above the root) that
+/// marks at least one; `None` when it is not.
+pub fn marked_words(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut marked = 0;
+    for c in text.chars() {
+        match c {
+            '!' => marked += usize::from(depth > 0),
+            '#' => depth = depth.checked_sub(1)?,
+            c if c.is_whitespace() || c == '\u{feff}' => {}
+            c if c.is_alphabetic() => depth += 1,
+            _ => return None,
+        }
+    }
+    (marked > 0).then_some(marked)
 }
 
 /// Writes the words of `dict` as a trie stream, one line.
@@ -81,11 +152,14 @@ mod tests {
     #[test]
     fn walk() {
         assert_eq!(
-            words(b"ca!t!s!##r!\n###dog!").unwrap(),
+            words(b"ca!t!s!##r!\n###dog!").unwrap().collect::<Vec<_>>(),
             ["ca", "cat", "cats", "car", "dog"]
         );
         // Nested over several lines, with an accented letter.
-        assert_eq!(words("ä\ni\nt\ni!".as_bytes()).unwrap(), ["äiti"]);
+        assert_eq!(
+            words("ä\ni\nt\ni!".as_bytes()).unwrap().collect::<Vec<_>>(),
+            ["äiti"]
+        );
     }
 
     #[test]
@@ -108,7 +182,7 @@ mod tests {
     #[test]
     fn long_prefix_marked_many_times() {
         let stream = format!("{}{}", "a".repeat(1 << 20), "!".repeat(1 << 16));
-        let marked = words(stream.as_bytes()).unwrap();
+        let marked: Vec<String> = words(stream.as_bytes()).unwrap().collect();
         assert_eq!(marked.len(), 1 << 16);
         assert!(marked.iter().all(|w| w.len() <= LONGEST_KEPT));
         // Each is still too long to keep, and counted so.
@@ -124,6 +198,23 @@ mod tests {
         assert_eq!(dict.word_count(), 1);
     }
 
+    /// Found measuring peak memory: three bytes of stream (`b!#`) spelled a
+    /// word of 64 letters again, so 16 MiB of stream took 900 MB. What a
+    /// stream spells is bounded as a list's size is.
+    #[test]
+    fn spelling_is_bounded() {
+        let stream = format!("{}{}", "a".repeat(63), "b!#".repeat(1 << 21));
+        let error = words(stream.as_bytes()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "line 1, column {}: the stream spells more than 64 MiB of words, the limit for a word list",
+                // The first mark past 64 MiB: marks of 64 bytes each.
+                63 + 3 * ((64 << 20) / 64 + 1) - 1
+            )
+        );
+    }
+
     #[test]
     fn write_then_read() {
         let dict =
@@ -134,7 +225,7 @@ mod tests {
         // "dog" shares no letter, so four steps back.
         assert_eq!(stream, "ca!r!#t!s!####dog!\n");
         assert_eq!(
-            words(stream.as_bytes()).unwrap(),
+            words(stream.as_bytes()).unwrap().collect::<Vec<_>>(),
             ["ca", "car", "cat", "cats", "dog"]
         );
     }

@@ -3,11 +3,13 @@
 //! are at fixed offsets, and on its own copy of the cells' codes, in which
 //! the cells of the current path are marked visited. Each cell's ring, its
 //! neighbours' codes in one word, tells with a few operations which of them
-//! hold a letter the word can go on with; only those are read.
+//! hold a letter the word can go on with; only those are read. A node all
+//! of whose words were reached already is not entered, and each cell added
+//! to the path takes a step of the budget.
 
 use super::grid::Padded;
 use super::{Search, Sink, Walk};
-use crate::trie::Node;
+use crate::trie::{Node, NodeId};
 
 impl Search<'_> {
     /// The board cell of padded cell `padded`.
@@ -34,8 +36,8 @@ impl Search<'_> {
         here: Node,
         depth: usize,
     ) {
-        self.landings(self.unpad(padded), here, |child, letters| {
-            self.large_arrive::<S, PATHS>(walk, padded, child, depth + letters);
+        self.landings(self.unpad(padded), here, |id, child, letters| {
+            self.large_arrive::<S, PATHS>(walk, padded, id, child, depth + letters);
         });
     }
 
@@ -46,21 +48,25 @@ impl Search<'_> {
         &self,
         walk: &mut Walk<'_, S>,
         padded: usize,
+        id: NodeId,
         node: Node,
         depth: usize,
     ) {
-        if self.large_land::<S, PATHS>(walk, padded, node, depth) {
+        if self.large_land::<S, PATHS>(walk, padded, id, node, depth) {
             self.large_search::<S, PATHS>(walk, padded, node, depth);
         }
     }
 
-    /// Having spelled `padded`'s tile to reach `node` at `depth`: reports
-    /// the word there and says whether the board offers a next letter.
+    /// Having spelled `padded`'s tile to reach `node` (`id`) at `depth`:
+    /// reports the word there and says whether to go on, which takes a
+    /// step: when the board offers a next letter and some word below the
+    /// node is still to be reached.
     #[inline(always)]
     fn large_land<S: Sink, const PATHS: bool>(
         &self,
         walk: &mut Walk<'_, S>,
         padded: usize,
+        id: NodeId,
         node: Node,
         depth: usize,
     ) -> bool {
@@ -71,7 +77,10 @@ impl Search<'_> {
             let last = if PATHS { self.unpad(padded) } else { 0 };
             self.report::<S, PATHS>(walk, word, depth, last);
         }
-        depth < self.max_len && node.children & self.grid.around[padded] != 0
+        depth < self.max_len
+            && node.children & self.grid.around[padded] != 0
+            && !walk.is_done(id)
+            && walk.take_step()
     }
 
     /// Goes on from `padded` (spelling `node`, `depth` letters) through
@@ -119,8 +128,9 @@ impl Search<'_> {
             let neighbour = frame.padded - width - 1 + offsets[slot as usize % 8];
             match walk.codes[neighbour] {
                 letter @ 0..64 => {
-                    let child = self.nodes.get(here.child_at(1 << letter));
-                    if self.large_land::<S, PATHS>(walk, neighbour, child, depth + 1) {
+                    let id = here.child_at(1 << letter);
+                    let child = self.nodes.get(id);
+                    if self.large_land::<S, PATHS>(walk, neighbour, id, child, depth + 1) {
                         // The neighbour's neighbour in the opposite direction
                         // is this cell.
                         let came_from = 0x80 << (8 * (7 - slot));

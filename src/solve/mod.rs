@@ -10,6 +10,19 @@
 //! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
 //! splits the start cells over rayon's current pool.
 //!
+//! A search that takes more than [`Solver::PLAIN_STEPS`] steps per start
+//! cell (a board of many repeated letters) starts again with pruning: it
+//! stops entering a trie node once it has reached every word below it on
+//! this board, so a board of one repeated letter is over as soon as its
+//! words are. Each node counts its parts still to complete (its own word,
+//! its children), per board in scratch space; a word reached counts
+//! whether or not the length filter reports it. The plain search spends
+//! only a step counter on this, so ordinary boards stay about as fast as
+//! without. Where nothing can be pruned (a long word whose every prefix is
+//! on the board but which is not), the search can still take as many steps
+//! as the board has paths spelling prefixes: [`Solver::solve_within`]
+//! bounds them.
+//!
 //! Two searches share this work: `small` for boards of at most 64 cells,
 //! which keeps the visited cells in one `u64` and moves over whole masks of
 //! neighbours, and `large` for any size. A board always takes the same one,
@@ -26,7 +39,7 @@ use rayon::prelude::*;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
-use crate::trie::{Node, NodeId, Nodes, WordId};
+use crate::trie::{Node, NodeId, Nodes, Subtrees, WordId};
 use grid::{DEAD, Geometry, Grid, MANY, WILDCARD};
 
 /// What to search for, before the board is known.
@@ -91,11 +104,29 @@ impl Solution {
     }
 }
 
+/// A search given a budget of steps ([`Solver::solve_within`]) needed more.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BudgetExceeded {
+    /// The budget the search was given.
+    pub max_steps: u64,
+}
+
+impl std::fmt::Display for BudgetExceeded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the search needed more than {} steps", self.max_steps)
+    }
+}
+
+impl std::error::Error for BudgetExceeded {}
+
 /// Searches boards against one dictionary. Cheap to share between threads.
 #[derive(Clone, Debug)]
 pub struct Solver<'d> {
     dict: &'d Dictionary,
     options: Options,
+    /// How many steps per start cell a search takes before it starts again
+    /// with pruning.
+    plain_steps: u64,
 }
 
 #[derive(Clone, Debug)]
@@ -116,6 +147,7 @@ impl<'d> Solver<'d> {
         Solver {
             dict,
             options: Options::Fixed(config),
+            plain_steps: Solver::PLAIN_STEPS,
         }
     }
 
@@ -131,6 +163,33 @@ impl<'d> Solver<'d> {
                     paths: options.paths,
                 }),
             },
+            plain_steps: Solver::PLAIN_STEPS,
+        }
+    }
+
+    /// How many steps per start cell a search takes, by default, before it
+    /// starts again with pruning. The plain search spends nothing on
+    /// counting the words reached below each node, and a board of 16
+    /// letters takes about 120 steps in all, a 1000×1000 board about 150
+    /// a cell; a board of many repeated letters can take millions, which
+    /// pruning cuts to what its words need.
+    pub const PLAIN_STEPS: u64 = 2048;
+
+    /// This solver, with searches that start again with pruning after
+    /// `steps` steps per start cell (0: prune from the start). The words and
+    /// paths found are the same whatever `steps` is; only the time changes.
+    pub fn with_plain_steps(self, steps: u64) -> Solver<'d> {
+        Solver {
+            plain_steps: steps,
+            ..self
+        }
+    }
+
+    /// A budget of `max` steps in all.
+    fn steps(&self, max: u64) -> Steps {
+        Steps {
+            plain_per_cell: self.plain_steps,
+            max,
         }
     }
 
@@ -160,8 +219,30 @@ impl<'d> Solver<'d> {
     pub fn solve_with(&self, board: &Board, scratch: &mut Scratch) -> Solution {
         let config = self.config(board);
         let mut words = Vec::new();
-        scratch.search(self.dict, board, &config, &mut words);
+        // An unlimited search cannot exceed its budget.
+        let _ = scratch.search(self.dict, board, &config, self.steps(u64::MAX), &mut words);
         finish(config.rules, words)
+    }
+
+    /// Solves `board` on this thread, reusing `scratch`, in at most
+    /// `max_steps` steps, or returns [`BudgetExceeded`]. A step is one cell
+    /// added to a path whose letters some word goes on from, so the work
+    /// of a step is bounded (its neighbours times the letters they offer),
+    /// and a budget bounds the search's time whatever the board and the
+    /// dictionary. The steps of a plain search that started again with
+    /// pruning count too. A solution found within the budget is the one
+    /// [`Solver::solve_with`] gives. `scratch` stays usable after an
+    /// exceeded budget.
+    pub fn solve_within(
+        &self,
+        board: &Board,
+        scratch: &mut Scratch,
+        max_steps: u64,
+    ) -> Result<Solution, BudgetExceeded> {
+        let config = self.config(board);
+        let mut words = Vec::new();
+        scratch.search(self.dict, board, &config, self.steps(max_steps), &mut words)?;
+        Ok(finish(config.rules, words))
     }
 
     /// Counts and scores the words of `board` without listing them: the
@@ -176,7 +257,14 @@ impl<'d> Solver<'d> {
             count: 0,
             score: 0,
         };
-        scratch.search(self.dict, board, &config, &mut summary);
+        // An unlimited search cannot exceed its budget.
+        let _ = scratch.search(
+            self.dict,
+            board,
+            &config,
+            self.steps(u64::MAX),
+            &mut summary,
+        );
         summary
     }
 
@@ -243,7 +331,9 @@ impl<'d> Solver<'d> {
                     geometry: &geometry,
                     grid: &grid,
                 };
-                state.search(self.dict, board, config, start..end, &mut sink);
+                // An unlimited search cannot exceed its budget.
+                let steps = self.steps(u64::MAX);
+                let _ = state.search(self.dict, board, config, start..end, steps, &mut sink);
                 sink
             })
             .collect()
@@ -270,7 +360,32 @@ fn finish(rules: Rules, mut words: Vec<FoundWord>) -> Solution {
 
 /// Where the search puts the words it finds.
 pub(crate) trait Sink {
+    /// Whether the search into this sink counts the words reached below
+    /// each node and does not enter a node all of whose words were reached
+    /// (see [`State::search`]); the plain search spends nothing on it.
+    const PRUNE: bool = false;
+
     fn found(&mut self, word: WordId, len: usize, score: u32, path: &[u32], last: u32, paths: bool);
+}
+
+/// Another sink, searched into with pruning.
+struct Pruned<'a, S>(&'a mut S);
+
+impl<S: Sink> Sink for Pruned<'_, S> {
+    const PRUNE: bool = true;
+
+    #[inline]
+    fn found(
+        &mut self,
+        word: WordId,
+        len: usize,
+        score: u32,
+        path: &[u32],
+        last: u32,
+        paths: bool,
+    ) {
+        self.0.found(word, len, score, path, last, paths);
+    }
 }
 
 impl Sink for Vec<FoundWord> {
@@ -349,14 +464,15 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    /// Searches every cell of `board`.
+    /// Searches every cell of `board` within `steps`.
     fn search<S: Sink>(
         &mut self,
         dict: &Dictionary,
         board: &Board,
         config: &SolveConfig,
+        steps: Steps,
         sink: &mut S,
-    ) {
+    ) -> Result<(), BudgetExceeded> {
         if (self.geometry.rows, self.geometry.cols) != (board.rows(), board.cols()) {
             self.geometry = Geometry::new(board.rows(), board.cols());
         }
@@ -366,7 +482,7 @@ impl Scratch {
             grid: &self.grid,
         };
         self.state
-            .search(dict, prepared, config, 0..board.len(), sink);
+            .search(dict, prepared, config, 0..board.len(), steps, sink)
     }
 }
 
@@ -384,8 +500,15 @@ struct State {
     /// Two bytes a word keep the table small enough to stay in cache; it
     /// is cleared once every 65,535 searches, when the epoch wraps.
     marks: Vec<u16>,
-    /// Bumped per search, so `marks` need not be cleared.
+    /// Bumped per search, so `marks`, `done` and `left` need not be
+    /// cleared.
     epoch: u16,
+    /// `done[n] == epoch` when node `n` has children and every word below
+    /// it was reached in this search: the search does not enter it again.
+    done: Vec<u16>,
+    /// Per node: how many of its parts (its own word, its children) are
+    /// still to be completed in this search.
+    left: Vec<Left>,
     /// The large search's copy of the padded codes, marking its path.
     codes: Vec<u8>,
     /// The cells of the current path, when paths are kept.
@@ -394,6 +517,16 @@ struct State {
     frames: Vec<large::Frame>,
     /// The scores of the last configuration searched with, per length.
     scores: Scores,
+}
+
+/// How many parts of a node (its own word and its children, at most 65)
+/// one search has still to complete, valid in that search's epoch only. A
+/// node is complete when its word, if any, was reached and its children are
+/// complete: when every word below it was reached.
+#[derive(Clone, Copy, Debug, Default)]
+struct Left {
+    epoch: u16,
+    parts: u8,
 }
 
 /// Per word length below 128: its score, or [`Scores::FILTERED`] when the
@@ -444,24 +577,32 @@ impl State {
         board: Prepared<'_>,
         config: &SolveConfig,
         starts: std::ops::Range<usize>,
+        steps: Steps,
         sink: &mut S,
-    ) {
+    ) -> Result<(), BudgetExceeded> {
         let max_len = config.lengths.max_len();
         if max_len == 0 {
-            return;
+            return Ok(());
         }
         if self.marks.len() != dict.word_count() {
             self.marks = vec![0; dict.word_count()];
+            // Made again when a search prunes.
+            self.done = Vec::new();
+            self.left = Vec::new();
             self.epoch = 0;
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.marks.fill(0);
+            self.done.fill(0);
+            self.left.fill(Left::default());
             self.epoch = 1;
         }
         self.scores.update(config);
+        let plain = steps.plain_per_cell.saturating_mul(starts.len() as u64);
         let search = Search {
             nodes: dict.trie().nodes(),
+            subtrees: dict.trie().subtrees(),
             geometry: board.geometry,
             grid: board.grid,
             scores: &self.scores.table,
@@ -477,23 +618,108 @@ impl State {
             search: &search,
             marks: &mut self.marks,
             epoch: self.epoch,
+            done: &mut self.done,
+            left: &mut self.left,
+            finished: 0,
+            steps_left: steps.max.min(plain),
+            exceeded: false,
             path: &mut self.path,
             codes: &mut self.codes,
             frames: &mut self.frames,
             sink,
         };
+        walk.search_from(starts.clone(), small, config.paths);
+        if !walk.exceeded {
+            return Ok(());
+        }
+        if steps.max <= plain {
+            return Err(BudgetExceeded {
+                max_steps: steps.max,
+            });
+        }
+        walk.search_again(starts, small, config.paths, steps.max - plain)
+            .map_err(|_| BudgetExceeded {
+                max_steps: steps.max,
+            })
+    }
+}
+
+impl<S: Sink> Walk<'_, S> {
+    /// Searches again from each cell of `starts`, with pruning, in at most
+    /// `max_steps` steps, after the plain search ran out. The words reached
+    /// so far keep their marks (and the sink keeps them), so none is reported
+    /// twice; they are counted first, then the search counts each new one
+    /// as it is reached. Out of line: few boards come here.
+    #[cold]
+    #[inline(never)]
+    fn search_again(
+        self,
+        starts: std::ops::Range<usize>,
+        small: bool,
+        paths: bool,
+        max_steps: u64,
+    ) -> Result<(), BudgetExceeded> {
+        let search = self.search;
+        let walk = self;
+        // The counts are made the first time a search prunes.
+        let nodes = search.nodes.len();
+        if walk.done.len() != nodes {
+            *walk.done = vec![0; nodes];
+            *walk.left = vec![Left::default(); nodes];
+        }
+        let mut walk = Walk {
+            search,
+            marks: walk.marks,
+            epoch: walk.epoch,
+            done: walk.done,
+            left: walk.left,
+            finished: 0,
+            steps_left: max_steps,
+            exceeded: false,
+            path: walk.path,
+            codes: walk.codes,
+            frames: walk.frames,
+            sink: &mut Pruned(walk.sink),
+        };
+        // The plain search left the path empty and the codes as they were,
+        // each cell restored as the search came back from it.
+        debug_assert!(walk.path.is_empty() && walk.frames.is_empty());
+        let reached = (0..walk.marks.len()).filter(|&word| walk.marks[word] == walk.epoch);
+        for word in reached.collect::<Vec<_>>() {
+            walk.count_reached(search, WordId::from_index(word));
+        }
+        walk.search_from(starts, small, paths);
+        if walk.exceeded {
+            return Err(BudgetExceeded { max_steps });
+        }
+        Ok(())
+    }
+}
+
+/// How many steps a search may take: `max` in all, of which at most
+/// `plain_per_cell` per start cell without pruning.
+#[derive(Clone, Copy, Debug)]
+struct Steps {
+    plain_per_cell: u64,
+    max: u64,
+}
+
+impl<S: Sink> Walk<'_, S> {
+    /// Searches from each cell of `starts`, small or large, with or without
+    /// paths, until the search is over or out of steps.
+    fn search_from(&mut self, starts: std::ops::Range<usize>, small: bool, paths: bool) {
+        let search = self.search;
         let root = search.nodes.get(NodeId::ROOT);
         for cell in starts {
+            if self.exceeded || self.is_done(NodeId::ROOT) {
+                return;
+            }
             let cell = cell as u32;
-            match (small, config.paths) {
-                (true, false) => search.small_enter::<S, false>(&mut walk, cell, root, 0, 0),
-                (true, true) => search.small_enter::<S, true>(&mut walk, cell, root, 0, 0),
-                (false, false) => {
-                    search.large_enter::<S, false>(&mut walk, search.pad(cell), root, 0)
-                }
-                (false, true) => {
-                    search.large_enter::<S, true>(&mut walk, search.pad(cell), root, 0)
-                }
+            match (small, paths) {
+                (true, false) => search.small_enter::<S, false>(self, cell, root, 0, 0),
+                (true, true) => search.small_enter::<S, true>(self, cell, root, 0, 0),
+                (false, false) => search.large_enter::<S, false>(self, search.pad(cell), root, 0),
+                (false, true) => search.large_enter::<S, true>(self, search.pad(cell), root, 0),
             }
         }
     }
@@ -502,6 +728,8 @@ impl State {
 /// The read-only inputs of one search.
 struct Search<'a> {
     nodes: Nodes<'a>,
+    /// The trie's parents and word nodes.
+    subtrees: Subtrees<'a>,
     geometry: &'a Geometry,
     grid: &'a Grid,
     /// The score of each word length, or [`Scores::FILTERED`].
@@ -517,6 +745,17 @@ struct Walk<'a, S> {
     search: &'a Search<'a>,
     marks: &'a mut [u16],
     epoch: u16,
+    /// Per node, whether every word below it was reached (see [`State`]).
+    done: &'a mut Vec<u16>,
+    /// Per node, how many of its parts are still to complete (see [`State`]).
+    left: &'a mut Vec<Left>,
+    /// Bit `n % 64` is set when some node `n` is done: most searches finish
+    /// few nodes with children, and a clear bit spares reading `done`.
+    finished: u64,
+    /// How many more steps the search may take.
+    steps_left: u64,
+    /// Whether the search wanted a step past its budget.
+    exceeded: bool,
     /// The cells of the path so far, when paths are kept.
     path: &'a mut Vec<u32>,
     /// The large search's codes, the cells of the current path marked.
@@ -526,29 +765,97 @@ struct Walk<'a, S> {
     sink: &'a mut S,
 }
 
+impl<S: Sink> Walk<'_, S> {
+    /// Whether every word below `node` was reached, so that the search
+    /// need not enter it.
+    #[inline(always)]
+    fn is_done(&self, node: NodeId) -> bool {
+        S::PRUNE
+            && self.finished & 1 << (node.index() % 64) != 0
+            && self.done.get(node.index()) == Some(&self.epoch)
+    }
+
+    /// Takes one step of the budget: false, and the budget marked exceeded,
+    /// when none is left.
+    #[inline(always)]
+    fn take_step(&mut self) -> bool {
+        let (left, out) = self.steps_left.overflowing_sub(1);
+        self.steps_left = left;
+        if out {
+            self.steps_left = 0;
+            self.exceeded = true;
+        }
+        !out
+    }
+
+    /// Counts `word`, just reached for the first time, as one part of its
+    /// node reached; a node whose parts are all reached is complete, and
+    /// counts as a part of its parent. A node with children that completes
+    /// is marked done. Each word thus costs its own node and, only when
+    /// that completes, the next one up, and so on: most words stop at
+    /// their node or its parent.
+    #[inline(never)]
+    fn count_reached(&mut self, search: &Search<'_>, word: WordId) {
+        let mut id = search.subtrees.word_node(word);
+        // A word is at most 255 letters; the bound keeps the walk finite
+        // whatever an image holds.
+        for _ in 0..256 {
+            let node = search.nodes.get(id);
+            let Some(left) = self.left.get_mut(id.index()) else {
+                return;
+            };
+            if left.epoch != self.epoch {
+                *left = Left {
+                    epoch: self.epoch,
+                    parts: node.children.count_ones() as u8 + u8::from(node.word().is_some()),
+                };
+            }
+            left.parts = left.parts.saturating_sub(1);
+            if left.parts != 0 {
+                return;
+            }
+            if node.children != 0 {
+                if let Some(done) = self.done.get_mut(id.index()) {
+                    *done = self.epoch;
+                }
+                self.finished |= 1 << (id.index() % 64);
+            }
+            if id == NodeId::ROOT {
+                return;
+            }
+            id = search.subtrees.parent(id);
+        }
+    }
+}
+
 impl Search<'_> {
     /// Calls `land` with each trie node and letter count reached by stepping
     /// onto `cell` from `here`: one for a letter or a multi-letter tile,
     /// one per child for a wildcard, none for a dead cell.
     #[inline(always)]
-    fn landings(&self, cell: u32, here: Node, mut land: impl FnMut(Node, usize)) {
+    fn landings(&self, cell: u32, here: Node, mut land: impl FnMut(NodeId, Node, usize)) {
         match self.grid.codes[cell as usize] {
             MANY => {
                 let letters = self.grid.letters(cell);
                 let mut node = here;
+                let mut id = NodeId::ROOT;
                 for &symbol in letters {
                     match node.child(symbol) {
-                        Some(child) => node = self.nodes.get(child),
+                        Some(child) => {
+                            id = child;
+                            node = self.nodes.get(child);
+                        }
                         None => return,
                     }
                 }
-                land(node, letters.len());
+                land(id, node, letters.len());
             }
             WILDCARD => {
                 let mut bits = here.children;
                 while bits != 0 {
                     let bit = bits & bits.wrapping_neg();
-                    land(self.nodes.get(here.child_at(bit)), 1);
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
                     bits &= bits - 1;
                 }
             }
@@ -556,7 +863,8 @@ impl Search<'_> {
             symbol => {
                 let bit = 1u64 << symbol;
                 if here.children & bit != 0 {
-                    land(self.nodes.get(here.child_at(bit)), 1);
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
                 }
             }
         }
@@ -564,7 +872,7 @@ impl Search<'_> {
 
     /// Reports word `word`, `depth` letters long, whose path is the current
     /// one then `last`, unless it was found already or its length is
-    /// filtered out.
+    /// filtered out; counts it as reached the first time either way.
     #[inline(always)]
     fn report<S: Sink, const PATHS: bool>(
         &self,
@@ -577,9 +885,136 @@ impl Search<'_> {
         let Some(mark) = walk.marks.get_mut(word.index()) else {
             return;
         };
-        if *mark != walk.epoch && score != Scores::FILTERED {
+        if *mark != walk.epoch {
+            // Out of steps: the search must not go on out of order.
+            if walk.exceeded {
+                return;
+            }
             *mark = walk.epoch;
-            walk.sink.found(word, depth, score, walk.path, last, PATHS);
+            if S::PRUNE {
+                walk.count_reached(self, word);
+            }
+            if score != Scores::FILTERED {
+                walk.sink.found(word, depth, score, walk.path, last, PATHS);
+            }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::alphabet::Normalizer;
+
+    /// A board of `rows` × `cols` tiles of `a`.
+    fn of_a(rows: usize, cols: usize) -> Board {
+        Board::from_tiles(
+            rows,
+            cols,
+            vec![crate::board::Tile::Letter('a'); rows * cols],
+        )
+        .unwrap()
+    }
+
+    /// Runs of `a` of each of `lengths`.
+    fn runs(lengths: impl IntoIterator<Item = usize>) -> Dictionary {
+        let words: Vec<String> = lengths.into_iter().map(|len| "a".repeat(len)).collect();
+        Dictionary::from_words(&words, Normalizer::default()).unwrap()
+    }
+
+    /// A solver reporting words of `min_len` letters or more.
+    fn solver(dict: &Dictionary, min_len: usize) -> Solver<'_> {
+        let rules = Rules::Classic;
+        let lengths = LengthOptions {
+            min_len: Some(min_len),
+            ..LengthOptions::default()
+        };
+        Solver::new(
+            dict,
+            SolveConfig {
+                rules,
+                lengths: lengths.filter(rules),
+                paths: true,
+            },
+        )
+    }
+
+    /// Enough steps for a board whose words are all found early; far too
+    /// few for a search of every path of a 5×5 board.
+    const BUDGET: u64 = 1_000_000;
+
+    /// Every run of `a` up to 25 letters is on a 5×5 board of `a`, and
+    /// once the 25-letter one is found there is nothing left to look for:
+    /// the search stops, where without pruning it would walk every path.
+    #[test]
+    fn a_board_of_one_letter_ends_with_its_words() {
+        let dict = runs(1..=25);
+        let board = of_a(5, 5);
+        let mut scratch = Scratch::default();
+        for min_len in [1, 25] {
+            let solution = solver(&dict, min_len)
+                .solve_within(&board, &mut scratch, BUDGET)
+                .unwrap();
+            // Words shorter than the minimum are not reported, but reaching
+            // them counts all the same.
+            assert_eq!(solution.words.len(), 26 - min_len);
+            assert!(
+                solution
+                    .words
+                    .iter()
+                    .all(|word| word.path.len() == word.len)
+            );
+        }
+        let plain = solver(&dict, 1).with_plain_steps(u64::MAX);
+        assert_eq!(
+            plain.solve_within(&board, &mut scratch, BUDGET),
+            Err(BudgetExceeded { max_steps: BUDGET })
+        );
+    }
+
+    /// One word of 64 letters on an 8×8 board of `a`, and the longest
+    /// word on a board over 64 cells, are found without walking every path.
+    #[test]
+    fn the_longest_words_on_boards_of_one_letter() {
+        let mut scratch = Scratch::default();
+        let dict = runs([64]);
+        let solution = solver(&dict, 3)
+            .solve_within(&of_a(8, 8), &mut scratch, BUDGET)
+            .unwrap();
+        assert_eq!(solution.words.len(), 1);
+        assert_eq!(solution.words[0].path.len(), 64);
+        let dict = runs(60..=64);
+        let solution = solver(&dict, 3)
+            .solve_within(&of_a(9, 9), &mut scratch, BUDGET)
+            .unwrap();
+        assert_eq!(solution.words.len(), 5);
+    }
+
+    /// A word whose every prefix is on the board but which is not leaves
+    /// nothing to prune: the budget ends the search, and the scratch space
+    /// serves the next board as if nothing had happened.
+    #[test]
+    fn a_search_that_cannot_be_pruned_ends_with_its_budget() {
+        let mut scratch = Scratch::default();
+        // The longest word is 64 letters: on a board over 64 cells, 63 of
+        // `a` and a letter that is not on the board.
+        let ends_in_b = ["a".repeat(63) + "b"];
+        let ends_in_b = Dictionary::from_words(ends_in_b, Normalizer::default()).unwrap();
+        for (board, dict) in [(of_a(5, 5), runs([26])), (of_a(9, 9), ends_in_b)] {
+            let solver = solver(&dict, 1);
+            assert_eq!(
+                solver.solve_within(&board, &mut scratch, BUDGET),
+                Err(BudgetExceeded { max_steps: BUDGET })
+            );
+            let small = of_a(2, 2);
+            assert_eq!(
+                solver.solve_within(&small, &mut scratch, BUDGET),
+                Ok(solver.solve(&small))
+            );
+        }
+        assert_eq!(
+            BudgetExceeded { max_steps: 5 }.to_string(),
+            "the search needed more than 5 steps"
+        );
     }
 }

@@ -5,6 +5,8 @@
 //! neighbour is entered only when the child can go on from there. A node's
 //! child mask and first child travel as arguments, so no node is read twice,
 //! and the board's masks are fixed-size tables, so no lookup is checked.
+//! A child all of whose words were reached already is not entered, and
+//! each cell added to the path takes a step of the budget.
 
 use super::{Search, Sink, Walk};
 use crate::trie::{Node, WordId};
@@ -19,7 +21,7 @@ impl Search<'_> {
         depth: usize,
         visited: u64,
     ) {
-        self.landings(cell, here, |child, letters| {
+        self.landings(cell, here, |id, child, letters| {
             let depth = depth + letters;
             if depth > self.max_len {
                 return;
@@ -27,7 +29,10 @@ impl Search<'_> {
             if let Some(word) = child.word() {
                 self.small_report::<S, PATHS>(walk, word, depth, cell);
             }
-            if depth < self.max_len && child.children & self.grid.small_around.get(cell) != 0 {
+            if depth < self.max_len
+                && child.children & self.grid.small_around.get(cell) != 0
+                && !walk.is_done(id)
+            {
                 Search::small_descend::<S, PATHS>(
                     walk,
                     cell,
@@ -66,6 +71,9 @@ impl Search<'_> {
         depth: usize,
         visited: u64,
     ) {
+        if !walk.take_step() {
+            return;
+        }
         let search = walk.search;
         let here = Node {
             children,
@@ -89,11 +97,12 @@ impl Search<'_> {
             if cells == 0 {
                 continue;
             }
-            let child = search.nodes.get(here.child_at(1 << symbol));
+            let id = here.child_at(1 << symbol);
+            let child = search.nodes.get(id);
             if let Some(word) = child.word() {
                 search.small_report::<S, PATHS>(walk, word, next_depth, cells.trailing_zeros());
             }
-            if child.children == 0 || !deeper {
+            if child.children == 0 || !deeper || walk.is_done(id) {
                 continue;
             }
             while cells != 0 {

@@ -174,9 +174,9 @@ fn dict_info() {
     assert!(text.contains("words:          3\n"), "{text}");
     assert!(text.contains("letters:        4 (acst)\n"), "{text}");
     assert!(text.contains("trie nodes:     8\n"), "{text}");
-    assert!(text.contains("format version: 2\n"), "{text}");
+    assert!(text.contains("format version: 3\n"), "{text}");
     assert!(
-        text.contains("1 not all letters, 0 too long, 1 duplicates"),
+        text.contains("1 not all letters, 0 too long, 1 duplicate\n"),
         "{text}"
     );
     let out = run(&["dict", "info", "--lang", "fi"]);
@@ -255,7 +255,7 @@ fn verbose_reports_kept_and_skipped() {
     assert_eq!(out.code, 0);
     assert!(
         out.stderr.contains(
-            "2 words kept; skipped: 2 not all letters, 0 longer than 64 letters, 1 duplicates"
+            "2 words kept; skipped: 2 not all letters, 0 longer than 64 letters, 1 duplicate\n"
         ),
         "{}",
         out.stderr
@@ -332,8 +332,10 @@ fn errors_name_the_file() {
             format!("dictionary '{bad_gzip}': corrupt gzip data"),
         ),
         (
+            // A broken trie stream fits no format but plain, where its one
+            // line is not a word.
             &bad_stream,
-            format!("dictionary '{bad_stream}': line 1, column 6: '#' goes back above the root"),
+            format!("dictionary '{bad_stream}': no usable word"),
         ),
         (
             &truncated,
@@ -348,5 +350,18 @@ fn errors_name_the_file() {
         }
         run(&["dict", "info", path]).fails(1, expected);
     }
+    // Read as a trie stream, it says where it breaks.
+    run(&[
+        "solve",
+        "--dict",
+        &bad_stream,
+        "--dict-format",
+        "trie-stream",
+        BOARD,
+    ])
+    .fails(
+        1,
+        &format!("dictionary '{bad_stream}': line 1, column 6: '#' goes back above the root"),
+    );
     run(&["solve", "--dict-format", "zip", BOARD]).fails(2, "invalid value 'zip'");
 }

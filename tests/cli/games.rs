@@ -137,17 +137,34 @@ fn visible(text: &str) -> String {
 
 #[test]
 fn show_plain() {
-    let stdout = run(&[
+    let shown = run(&[
         "show",
         "ezmrnubeslospaon",
         "embolus",
         "zebra",
         "xyzzy",
         "Quiet",
-    ])
-    .success()
-    .to_owned();
-    insta::assert_snapshot!(stdout);
+    ]);
+    // Words are absent: exit code 1, the reasons on standard output.
+    assert_eq!((shown.code, shown.stderr.as_str()), (1, ""));
+    insta::assert_snapshot!(shown.stdout);
+}
+
+/// `show` exits 1 when any word asked for is absent, whatever the reason,
+/// as grep does (SPEC §10); the reason is still printed.
+#[test]
+fn show_exit_codes() {
+    let found = run(&["show", "ezmrnubeslospaon", "embolus", "slumber"]);
+    assert!(found.success().starts_with("embolus: 7 letters"));
+    for absent in ["zebra", "xyzzy", "so"] {
+        let shown = run(&["show", "ezmrnubeslospaon", "embolus", absent]);
+        assert_eq!((shown.code, shown.stderr.as_str()), (1, ""), "{absent}");
+        assert!(
+            shown.stdout.contains(&format!("\n{absent}: ")),
+            "{absent}: {}",
+            shown.stdout
+        );
+    }
 }
 
 #[test]
@@ -161,8 +178,10 @@ fn show_colour() {
         "--color",
         "always",
     ]);
-    let stdout = run_command(&mut command, b"").success().to_owned();
-    insta::assert_snapshot!(visible(&stdout));
+    // "zebra" is absent: exit code 1.
+    let shown = run_command(&mut command, b"");
+    assert_eq!((shown.code, shown.stderr.as_str()), (1, ""));
+    insta::assert_snapshot!(visible(&shown.stdout));
     // NO_COLOR (set by the helper) and a pipe: no colour, as with never.
     let auto = run(&["show", "ezmrnubeslospaon", "embolus", "--color", "auto"]);
     let never = run(&["show", "ezmrnubeslospaon", "embolus", "--color", "never"]);
@@ -188,11 +207,10 @@ fn show_all_paths() {
         .to_owned();
     insta::assert_snapshot!(stdout);
     // Too short for the rules, whatever the board.
-    let short = run(&["show", "ab/ba", "ab", "--dict", words])
-        .success()
-        .to_owned();
+    let short = run(&["show", "ab/ba", "ab", "--dict", words]);
+    assert_eq!(short.code, 1);
     assert_eq!(
-        short,
+        short.stdout,
         "ab: too short, 2 letters where the classic rules need at least 3\n"
     );
     let big = run(&["show", "ab/ba", "abba", "--rules", "big", "--dict", words])
@@ -305,28 +323,162 @@ fn completions_for_every_shell() {
     run(&["completions", "tcsh"]).fails(2, "invalid value 'tcsh'");
 }
 
+/// The pages `boggle man --dir` writes, one per command, in byte order.
+const PAGES: [&str; 13] = [
+    "boggle-best.1",
+    "boggle-completions.1",
+    "boggle-dict-compile.1",
+    "boggle-dict-info.1",
+    "boggle-dict.1",
+    "boggle-man.1",
+    "boggle-play.1",
+    "boggle-random.1",
+    "boggle-serve.1",
+    "boggle-show.1",
+    "boggle-solve.1",
+    "boggle-stats.1",
+    "boggle.1",
+];
+
 #[test]
-fn man_page() {
+fn man_prints_the_main_page() {
     let page = run(&["man"]).success().to_owned();
-    assert!(page.contains(".TH boggle 1"), "{page}");
-    for command in ["solve", "random", "show", "stats", "completions"] {
-        assert!(page.contains(command), "the page lacks {command}");
+    assert!(page.contains("\n.TH boggle 1 "), "{page}");
+    for section in [
+        "NAME",
+        "SYNOPSIS",
+        "OPTIONS",
+        "SUBCOMMANDS",
+        "BOARDS",
+        "EXIT STATUS",
+        "ENVIRONMENT",
+        "FILES",
+        "EXAMPLES",
+        "SEE ALSO",
+    ] {
+        assert!(
+            page.contains(&format!("\n.SH \"{section}\"\n"))
+                || page.contains(&format!("\n.SH {section}\n")),
+            "no {section}: {page}"
+        );
+    }
+    for command in ["solve", "random", "show", "stats", "completions", "dict"] {
+        assert!(
+            page.contains(&format!("boggle\\-{command}(1)")),
+            "the page lacks {command}"
+        );
+    }
+    assert!(!page.contains("boggle\\-help(1)"), "{page}");
+}
+
+#[test]
+fn man_writes_a_page_for_every_command() {
+    let temp = crate::temp::TempDir::new("man-pages");
+    let dir = temp.path().join("man1");
+    run(&["man", "--dir", dir.to_str().unwrap()]).success();
+    assert_eq!(crate::temp::file_names(&dir), PAGES);
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    assert_eq!(read("boggle.1"), run(&["man"]).stdout);
+    for name in PAGES {
+        let page = read(name);
+        let title = name.trim_end_matches(".1");
+        assert!(
+            page.contains(&format!("\n.TH {title} 1 ")),
+            "{name}: {page}"
+        );
+        for section in ["SYNOPSIS", "EXIT STATUS", "EXAMPLES", "SEE ALSO"] {
+            assert!(page.contains(section), "{name} has no {section}");
+        }
+        // Every page it points to was written.
+        for (reference, _) in page.match_indices("(1)") {
+            let start = page[..reference]
+                .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '\\'))
+                .map_or(0, |i| i + 1);
+            let target = format!("{}.1", page[start..reference].replace("\\-", "-"));
+            assert!(
+                PAGES.contains(&target.as_str()),
+                "{name} points to {target}"
+            );
+        }
+    }
+    let solve = read("boggle-solve.1");
+    for text in [
+        "\\-\\-format",
+        "\\-\\-paths",
+        "BOARDS",
+        "BOGGLE_DICT",
+        "XDG_CACHE_HOME",
+        "143",
+    ] {
+        assert!(solve.contains(text), "boggle-solve.1 lacks {text}");
+    }
+    let show = read("boggle-show.1");
+    for text in ["BOARDS", "NO_COLOR", "\\-\\-all"] {
+        assert!(show.contains(text), "boggle-show.1 lacks {text}");
+    }
+    // Written again over the same pages: the same pages.
+    run(&["man", "--dir", dir.to_str().unwrap()]).success();
+    assert_eq!(crate::temp::file_names(&dir), PAGES);
+}
+
+/// The pages are well-formed: `man` renders each without a warning.
+#[test]
+fn man_pages_render() {
+    let temp = crate::temp::TempDir::new("man-render");
+    run(&["man", "--dir", temp.path().to_str().unwrap()]).success();
+    let Ok(status) = std::process::Command::new("man").arg("--version").output() else {
+        let message = "NOT RUN: `man` is missing, so the pages cannot be rendered";
+        assert!(
+            std::env::var_os("CI").is_none_or(|ci| ci != "1"),
+            "{message}"
+        );
+        eprintln!("{message}");
+        return;
+    };
+    assert!(status.status.success());
+    for name in PAGES {
+        let output = std::process::Command::new("man")
+            .args(["--warnings", "-l"])
+            .arg(temp.path().join(name))
+            .env("MANWIDTH", "80")
+            .env("MAN_KEEP_FORMATTING", "")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{name}: {output:?}");
+        let warnings = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(warnings, "", "{name}");
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(text.contains("EXIT STATUS"), "{name}: {text}");
     }
 }
 
 #[test]
 fn every_help_ends_with_examples() {
-    for command in ["solve", "random", "show", "stats", "completions", "man"] {
-        let help = run(&[command, "--help"]).success().to_owned();
+    let commands: [&[&str]; 10] = [
+        &[],
+        &["solve"],
+        &["random"],
+        &["show"],
+        &["stats"],
+        &["completions"],
+        &["man"],
+        &["dict"],
+        &["dict", "compile"],
+        &["dict", "info"],
+    ];
+    for command in commands {
+        let help = run(&[command, &["--help"]].concat()).success().to_owned();
         let examples = help
             .rsplit_once("Examples:\n")
-            .unwrap_or_else(|| panic!("{command} --help has no examples"))
+            .unwrap_or_else(|| panic!("{command:?} --help has no examples"))
             .1;
         assert!(
-            examples
-                .lines()
-                .all(|line| line.starts_with("  ") && line.contains("boggle ")),
-            "{command}: {examples}"
+            !examples.is_empty()
+                && examples
+                    .lines()
+                    .all(|line| line.starts_with("  ") && line.contains("boggle ")),
+            "{command:?}: {examples}"
         );
     }
 }

@@ -220,6 +220,12 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             2,
             format!("board 'ab😀d': column 3: unexpected character '😀' {TILES_ARE}"),
         ),
+        Row::argument("an escape sequence", "ab\u{1b}[2J\r\n").fails(
+            2,
+            format!(
+                "board 'ab\\x1b[2J\\x0d\\x0a': column 3: unexpected character '\\u{{1b}}' {TILES_ARE}"
+            ),
+        ),
         Row::argument("a combining mark alone", "\u{301}").fails(
             2,
             "board '\u{301}': column 1: combining mark '\\u{301}' without a letter before it",
@@ -258,6 +264,17 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         ),
         Row::argument("a 362x362 board in one argument", "x".repeat(362 * 362))
             .solves(format!("{}\t0\t0\n", square('x', 362))),
+        Row::argument("rows typed with spaces", "ezmr nube slos paon").solves(BOARD_SUMMARY),
+        Row::argument("a long token among tiles", "th in ing er").fails(
+            2,
+            "board 'th in ing er': column 7: 'ing' is 3 letters, but a tile without brackets has \
+             at most 2: write '[ing]' for one tile, or '/' between rows",
+        ),
+        Row::argument("a long token in a '/' row", "ezmr nube/slos paon").fails(
+            2,
+            "board 'ezmr nube/slos paon': column 1: 'ezmr' is 4 letters, but a tile without \
+             brackets has at most 2: write '[ezmr]' for one tile, or '/' between rows",
+        ),
         Row::argument("not UTF-8", OsString::from_vec(b"ab\xffd".to_vec()))
             .fails(2, "invalid UTF-8 was detected in one or more arguments"),
         Row::new("'-' among boards", Given::Argument, &["solve", "-", "abcd"])
@@ -268,6 +285,8 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         Row::stdin("blank and comment lines only", "\n  \n# a comment\n\t\n").solves(""),
         Row::stdin("CRLF lines", format!("{BOARD}\r\nca/xt\r\n"))
             .solves(format!("{BOARD_SUMMARY}ca/xt\t3\t3\n")),
+        Row::stdin("CR-only lines", format!("{BOARD}\rca/xt\r\rca/xt"))
+            .solves(format!("{BOARD_SUMMARY}ca/xt\t3\t3\nca/xt\t3\t3\n")),
         Row::stdin(
             "a UTF-8 BOM on the first line",
             format!("\u{feff}{BOARD}\nca/xt\n"),
@@ -278,7 +297,7 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
                 "ca/xt\t3\t3\n{}",
                 error_line(
                     "\u{feff}ca/xt",
-                    &format!("column 1: unexpected character '\\u{{feff}}' {TILES_ARE}")
+                    &format!("column 1: unexpected character '\\\\u{{feff}}' {TILES_ARE}")
                 )
             ),
             &["line 2: column 1: unexpected character '\\u{feff}'"],
@@ -292,17 +311,32 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             ),
             &["line 2: not valid UTF-8"],
         ),
+        // Summary error lines escape tab, backslash and control characters
+        // in both fields (SPEC §10): each line keeps its three fields.
         Row::stdin("NUL bytes", b"ab\0d\n\0\n".to_vec()).bad_lines(
             error_line(
-                "ab\0d",
-                &format!("column 3: unexpected character '\\0' {TILES_ARE}"),
+                "ab\\x00d",
+                &format!("column 3: unexpected character '\\\\0' {TILES_ARE}"),
             ) + &error_line(
-                "\0",
-                &format!("column 1: unexpected character '\\0' {TILES_ARE}"),
+                "\\x00",
+                &format!("column 1: unexpected character '\\\\0' {TILES_ARE}"),
             ),
             &[
                 "line 1: column 3: unexpected character '\\0'",
                 "line 2: column 1: unexpected character '\\0'",
+            ],
+        ),
+        Row::stdin("a tab, a backslash and an escape", "a\tb\\\n\u{1b}[2J\n").bad_lines(
+            error_line(
+                "a\\tb\\\\",
+                &format!("column 4: unexpected character '\\\\\\\\' {TILES_ARE}"),
+            ) + &error_line(
+                "\\x1b[2J",
+                &format!("column 1: unexpected character '\\\\u{{1b}}' {TILES_ARE}"),
+            ),
+            &[
+                "line 1: column 4: unexpected character '\\\\'",
+                "line 2: column 1: unexpected character '\\u{1b}'",
             ],
         ),
         Row::stdin("'[' without ']'", "[\n").bad_lines(
@@ -399,7 +433,10 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             "a binary file",
             (0..=255u8).cycle().take(1024).collect::<Vec<u8>>(),
         )
-        .fails(1, "dictionary '{dict}': line 2: not valid UTF-8"),
+        .fails(
+            1,
+            "dictionary '{dict}': line 1: binary data, not a word list (a NUL byte)",
+        ),
         Row::dict("not UTF-8 on line 3", b"cat\nact\ncaf\xe9\n".to_vec())
             .fails(1, "dictionary '{dict}': line 3: not valid UTF-8"),
         Row::dict("a 10 MB word on one line", "cat".repeat((10 << 20) / 3)).fails(
@@ -407,7 +444,10 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             "dictionary '{dict}': no usable word (words are made of letters only, at most 64 of \
              them)",
         ),
-        Row::dict("a NUL inside a word", "c\0at\n").fails(1, "dictionary '{dict}': no usable word"),
+        Row::dict("a NUL inside a word", "c\0at\n").fails(
+            1,
+            "dictionary '{dict}': line 1: binary data, not a word list (a NUL byte)",
+        ),
         Row::dict(
             "a word of 65 letters is skipped",
             "a".repeat(65) + "\ncat\nact\n",
@@ -415,6 +455,8 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         .with(&["--no-cache", "--verbose"])
         .solves("ca/xt\t2\t2\n")
         .says(&[
+            "dictionary '{dict}': format plain (every line of the file is a word, a comment or \
+             blank)",
             "dictionary '{dict}': 2 words kept; skipped: 0 not all letters, 1 longer than 64 \
                  letters, 0 duplicates",
         ]),
@@ -449,10 +491,12 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
                 1,
                 "dictionary '{dict}': not a compiled dictionary (bad magic number)",
             ),
-        Row::dict("a trie stream above its root", "ab!###").fails(
-            1,
-            "dictionary '{dict}': line 1, column 6: '#' goes back above the root",
-        ),
+        Row::dict("a trie stream above its root", "ab!###")
+            .with(&["--dict-format", "trie-stream"])
+            .fails(
+                1,
+                "dictionary '{dict}': line 1, column 6: '#' goes back above the root",
+            ),
         Row::new(
             "a directory",
             Given::DictFile,
@@ -540,12 +584,36 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
             2,
             "a value is required for '--dict <PATH>' but none was supplied",
         ),
-        Row::flags("--dict with --lang", &["--dict", "x.txt", "--lang", "fr"]).fails(
-            2,
-            "the argument '--dict <PATH>' cannot be used with '--lang <LANG>'",
-        ),
+        // Of --dict and --lang the last wins, as for any repeated choice.
+        Row::flags("--lang then --dict", &["--lang", "fr", "--dict", "x.txt"])
+            .fails(1, "dictionary 'x.txt': no such file"),
+        Row::flags("--paths with --format words", &["--paths", "--format", "words"])
+            .fails(2, "--paths goes with --format text or json, not words"),
+        Row::flags("--paths with --format summary", &["--format", "summary", "--paths"])
+            .fails(2, "--paths goes with --format text or json, not summary"),
         Row::flags("--seed without --random", &["--seed", "1"])
             .fails(2, "--dice, --size and --seed go with --random"),
+        Row::flags("a misspelt flag", &["--fromat", "json"]).fails(
+            2,
+            "unexpected argument '--fromat' found; a similar argument exists: '--format'",
+        ),
+        Row::new("a misspelt command", Given::Flag, &["solv", BOARD]).fails(
+            2,
+            "unrecognized subcommand 'solv'; a similar subcommand exists: 'solve'",
+        ),
+        // A repeated flag: the last one wins, as in ripgrep, so that shell
+        // aliases can set defaults.
+        Row::flags(
+            "a repeated value flag",
+            &["--format", "json", "--sort", "alpha", "--format", "summary"],
+        )
+        .solves(BOARD_SUMMARY),
+        Row::flags("-j, then --threads", &["-j", "2", "--threads", "1"])
+            .with(&["--format", "summary"])
+            .solves(BOARD_SUMMARY),
+        Row::flags("a repeated switch", &["--no-cache", "--no-cache"])
+            .with(&["--format", "summary"])
+            .solves(BOARD_SUMMARY),
         Row::new("an unknown command", Given::Flag, &["frobnicate"])
             .fails(2, "unrecognized subcommand 'frobnicate'"),
         Row::new(

@@ -2,12 +2,18 @@
 //! scripts do. One test binary (see `autotests = false` in Cargo.toml), one
 //! module per command area, helpers in `util`.
 
+mod best;
 mod contention;
 mod dict;
+mod dict_safety;
 mod games;
 mod hostile;
+mod play;
 mod prove;
+mod signals;
 mod solve;
 mod stream;
 mod temp;
+mod terminal;
 mod util;
+mod writes;

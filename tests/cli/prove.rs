@@ -119,9 +119,50 @@ fn prove_agrees_with_solving_every_board() {
 }
 
 #[test]
-fn prove_needs_a_score_to_prove_against() {
-    run(&["best", "--prove", "--size", "2x2"]).fails(2, "--prove needs --min-score");
-    run(&["best", "--size", "2x2"]).fails(2, "the search for good boards is not in this build");
+fn without_a_score_the_climb_gives_the_bound() {
+    let dir = TempDir::new("prove-climb-bound");
+    let words = dir.file("words.txt", WORDS.as_bytes());
+    let words = words.to_str().unwrap();
+    let size = ["--size", "2x3", "--letters", "aest", "--dict", words];
+    // The optimum, from a proof against a bound every board reaches.
+    let every = run(&[&["best", "--prove", "--min-score", "1"][..], &size].concat());
+    let optimum = every
+        .success()
+        .lines()
+        .find_map(|line| line.strip_prefix("# optimum: "))
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap()
+        .to_owned();
+    // A climb of a few rounds finds it on so small a board, and the proof
+    // is then made against it.
+    let climbed = run(&[
+        &["best", "--prove", "--rounds", "20", "--seed", "1"][..],
+        &size,
+    ]
+    .concat());
+    assert_eq!(climbed.code, 0, "{}", climbed.stderr);
+    let stdout = &climbed.stdout;
+    assert!(
+        climbed
+            .stderr
+            .contains(&format!("boggle: proving against {optimum} points")),
+        "{}",
+        climbed.stderr
+    );
+    assert!(
+        stdout.contains(&format!("# bound: {optimum}\n")),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("# optimum: {optimum} ")),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn prove_refuses_what_it_cannot_search() {
+    run(&["best", "--prove", "--dice", "new"]).fails(2, "--prove searches --letters, not --dice");
+    run(&["best", "--min-score", "5"]).fails(2, "the following required arguments");
     run(&["best", "--prove", "--min-score", "5", "--shard", "4/3"]).fails(2, "invalid value '4/3'");
     run(&["best", "--prove", "--min-score", "5", "--size", "6x6"])
         .fails(2, "a proof takes boards of 1 to 32 cells");

@@ -391,3 +391,30 @@ fn help_has_examples() {
     let stdout = run_command(&mut command, b"").success().to_owned();
     assert!(stdout.contains("Examples:\n  boggle solve ezmrnubeslospaon"));
 }
+
+/// Every count is singular for one: the word lists's report, `dict info`,
+/// `stats`, the text format's last line.
+#[test]
+fn counts_are_singular_for_one() {
+    let temp = crate::temp::TempDir::new("plurals");
+    let list = temp.file("words.txt", b"cat\ncat\ndo-g\n");
+    let list = list.to_str().unwrap();
+    let verbose = run(&["solve", "ca/xt", "--dict", list, "--no-cache", "--verbose"]);
+    assert_eq!(verbose.stdout, " 1 cat\n1 word, 1 point\n");
+    assert!(
+        verbose.stderr.contains(
+            "1 word kept; skipped: 1 not all letters, 0 longer than 64 letters, 1 duplicate\n"
+        ),
+        "{}",
+        verbose.stderr
+    );
+    let info = run(&["dict", "info", list]).success().to_owned();
+    assert!(info.contains(", 1 duplicate\n"), "{info}");
+    let stats = run(&["stats", "-n", "1", "--seed", "3"])
+        .success()
+        .to_owned();
+    assert!(
+        stats.starts_with("1 board, new dice (4x4), seed 3"),
+        "{stats}"
+    );
+}

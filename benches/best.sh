@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# The targets of `boggle best`, measured with a word list given by path
+# (ENABLE2K, the list published results use):
+#
+#     bash benches/best.sh [WORDS] [4x4|rate|5x5|dice|all]
+#
+#   4x4   ten seeds, 60 s each, 4x4 letters: the time each first prints
+#         3,625 (perslatgsineters), and how many get there;
+#   rate  the scorer against the C yardstick of ../shared/bench/ on the
+#         20,000 best boards of a climb, three interleaved pairs;
+#   5x5   three seeds of 5 minutes each, 5x5 letters, classic rules;
+#   dice  the best roll of each dice set (classic, new: 60 s; big, superbig:
+#         3 minutes), each under its own game's rules.
+#
+# WORDS defaults to ../shared/wordlists/enable2k.txt. The long parts take
+# minutes: run this in the background and read its output as it goes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+words="$(realpath "${1:-../shared/wordlists/enable2k.txt}")"
+part="${2:-all}"
+cargo build --release --locked --quiet
+cargo bench --bench best_score --locked --no-run --quiet 2> /dev/null
+boggle="$PWD/target/release/boggle"
+score_bench="$(ls -t target/release/deps/best_score-* | grep -v '\.d$' | head -1)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+echo "# $(date -u +%FT%TZ) $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg)"
+
+# The time of the first progress line at 3,625 points ("12.34 s: best 3625
+# (1045 words) pers/latg/sine/ters, 120000 boards scored, 9000 boards/s").
+first_3625() {
+    grep -m1 ': best 3625 ' "$1" | cut -d' ' -f1 || true
+}
+
+if [ "$part" = 4x4 ] || [ "$part" = all ]; then
+    echo "## 4x4, letters a-z without j k q w x z, 60 s per seed"
+    for seed in 1 2 3 4 5 6 7 8 9 10; do
+        "$boggle" best --dict "$words" --rules classic --seed "$seed" --time 60s --top 1 \
+            > "$work/out" 2> "$work/err"
+        echo "seed $seed: 3625 after $(first_3625 "$work/err") s" \
+            "($(grep -m1 ': best 3625 ' "$work/err" | sed 's/.*, \([0-9]*\) boards scored.*/\1/') boards scored);" \
+            "best $(cut -f1,3 "$work/out");" \
+            "$(tail -1 "$work/err" | sed 's/.*boards scored, //')"
+    done
+    echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+if [ "$part" = rate ] || [ "$part" = all ]; then
+    echo "## scoring rate on high-scoring 4x4 boards (one thread each)"
+    "$boggle" best --dict "$words" --rules classic --seed 9 --rounds 60 --expand 32 --top 20000 -q \
+        | cut -f1 | sed 's|/||g; s/qu/q/g' > "$work/high.q16"
+    gcc -O3 -march=native -o "$work/yardstick" ../shared/bench/yardstick.c
+    for pair in 1 2 3; do
+        echo "yardstick: $("$work/yardstick" "$words" "$work/high.q16" 5 2> /dev/null)"
+        echo "boggle:    $("$score_bench" "$words" "$work/high.q16" 5)"
+    done
+    echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+if [ "$part" = 5x5 ] || [ "$part" = all ]; then
+    echo "## 5x5, letters a-z without j k q w x z, classic rules, 5 minutes per seed"
+    for seed in 1 2 3; do
+        "$boggle" best --dict "$words" --size 5x5 --rules classic --seed "$seed" --time 5m \
+            --top 3 > "$work/out" 2> "$work/err"
+        echo "seed $seed: $(tail -1 "$work/err")"
+        sed 's/^/    /' "$work/out"
+    done
+    echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+if [ "$part" = dice ] || [ "$part" = all ]; then
+    echo "## the best roll of each dice set, its own game's rules"
+    for set in classic:60s new:60s big:3m superbig:3m; do
+        "$boggle" best --dict "$words" --dice "${set%:*}" --seed 1 --time "${set#*:}" --top 3 \
+            > "$work/out" 2> "$work/err"
+        echo "${set%:*} (${set#*:}): $(tail -1 "$work/err")"
+        sed 's/^/    /' "$work/out"
+    done
+    echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi

@@ -1,0 +1,58 @@
+//! The scoring rate of `boggle best`'s scorer: reads a word list and a file
+//! of 4×4 boards (16 letters a line, `q` for Qu, as the C yardstick takes
+//! them), scores every board `reps` times on one thread and prints the rate
+//! and the total score, which must equal the yardstick's. Only the scoring
+//! loop is timed, as in the yardstick.
+//!
+//!     cargo bench --bench best_score -- WORDS BOARDS [REPS]
+
+use std::time::Instant;
+
+use boggle::best::{Scorer, TileTrie, neighbour_masks};
+use boggle::{Dictionary, Normalizer, Rules, Tile};
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let [words, boards, rest @ ..] = args.as_slice() else {
+        eprintln!("usage: best_score WORDS BOARDS [REPS]");
+        std::process::exit(2);
+    };
+    let reps: usize = rest.first().map_or(1, |reps| reps.parse().expect("REPS"));
+    let text = std::fs::read_to_string(words).expect("the word list");
+    let dict = Dictionary::from_words(text.lines(), Normalizer::default()).expect("words");
+    let tiles: Vec<Tile> = ('a'..='z')
+        .map(|letter| {
+            if letter == 'q' {
+                Tile::qu()
+            } else {
+                Tile::Letter(letter)
+            }
+        })
+        .collect();
+    let trie = TileTrie::new(&dict, &tiles, Rules::Classic);
+    let neighbours = neighbour_masks(4, 4);
+    let boards: Vec<u8> = std::fs::read_to_string(boards)
+        .expect("the boards")
+        .split_whitespace()
+        .filter(|board| board.len() == 16)
+        .flat_map(|board| board.bytes().map(|byte| byte - b'a'))
+        .collect();
+    let mut scorer = Scorer::new(&trie, &neighbours);
+    let start = Instant::now();
+    let mut total = 0u64;
+    for _ in 0..reps {
+        for board in boards.chunks_exact(16) {
+            total += u64::from(scorer.score(board).1);
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let count = (boards.len() / 16 * reps) as f64;
+    println!(
+        "boards={count} total_score={total} time={seconds:.3}s rate={:.0} bds/s ({:.3} us/bd)",
+        count / seconds,
+        1e6 * seconds / count
+    );
+}

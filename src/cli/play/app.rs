@@ -1,0 +1,379 @@
+//! The state of the terminal game and what each key does to it. Nothing
+//! here draws or touches the terminal: [`App::key`] takes a key and the
+//! time, and the screen is drawn from the state by `draw`.
+
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use boggle::dice::{BoardRng, Roller};
+use boggle::game::history::{self, Record, Standing};
+use boggle::game::{Clock, Game, Summary, Verdict, View};
+use boggle::{Dictionary, RulesChoice};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+/// How long after the clock ends a game the end screen ignores letters,
+/// so the word the player was typing does not replay or quit the game.
+const GRACE: Duration = Duration::from_secs(1);
+
+/// How long the verdict on an entry stays on the status line.
+const FLASH: Duration = Duration::from_millis(1500);
+
+/// The most letters the line takes: longer than any word in a dictionary.
+const MAX_TYPED: usize = 64;
+
+/// What stays the same from one game to the next.
+#[derive(Debug)]
+pub struct Settings {
+    pub roller: Roller,
+    pub time: Duration,
+    pub min_len: Option<usize>,
+    /// The options after `--seed N` in the command that replays a game.
+    pub replay_options: String,
+    /// The history file; `None` when there is no home to put it in.
+    pub history: Option<PathBuf>,
+    /// Whether to draw in colour.
+    pub color: bool,
+}
+
+/// Where the game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Playing,
+    /// Esc was pressed with time left: the player is asked to confirm.
+    Confirming,
+    /// The clock stands still and the board is hidden.
+    Paused,
+    /// The end screen.
+    Over,
+}
+
+/// A message on the status line for a short while.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flash {
+    pub text: String,
+    /// Good news (points) or not.
+    pub good: bool,
+    pub until: Instant,
+}
+
+/// The end of a game, as the end screen shows it.
+#[derive(Debug)]
+pub struct End {
+    pub summary: Summary,
+    /// The player's best and average for the same dice, size and time.
+    pub standing: Option<Standing>,
+    /// The missed word whose path is drawn, an index in `summary.missed`.
+    pub selected: usize,
+    /// Until when letters are ignored (see [`GRACE`]).
+    pub grace_until: Instant,
+}
+
+/// What the caller does after a key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Continue,
+    Quit,
+}
+
+/// The whole state of the terminal game.
+#[derive(Debug)]
+pub struct App<'d> {
+    pub dict: &'d Dictionary,
+    pub settings: Settings,
+    pub seed: u64,
+    pub game: Game<'d>,
+    pub clock: Clock,
+    pub view: View,
+    pub mode: Mode,
+    /// Whether the key help is shown.
+    pub help: bool,
+    /// The line being typed.
+    pub typed: String,
+    /// The entries made, oldest first, for Up to recall.
+    pub entries: Vec<String>,
+    /// The entry Up recalled, an index in `entries`.
+    pub recalled: Option<usize>,
+    pub flash: Option<Flash>,
+    /// Warnings, shown on the status line and printed once the terminal is
+    /// restored.
+    pub warnings: Vec<String>,
+    pub end: Option<End>,
+}
+
+impl<'d> App<'d> {
+    /// A new game on the board `seed` rolls, started at `now`.
+    pub fn new(dict: &'d Dictionary, settings: Settings, seed: u64, now: Instant) -> App<'d> {
+        let game = new_game(dict, &settings, seed);
+        let (rows, cols) = settings.roller.size();
+        App {
+            dict,
+            clock: Clock::start(settings.time, now),
+            settings,
+            seed,
+            game,
+            view: View::new(rows, cols),
+            mode: Mode::Playing,
+            help: false,
+            typed: String::new(),
+            entries: Vec::new(),
+            recalled: None,
+            flash: None,
+            warnings: Vec::new(),
+            end: None,
+        }
+    }
+
+    /// Starts a game on the board `seed` rolls, keeping the settings and
+    /// the warnings.
+    fn restart(&mut self, seed: u64, now: Instant) {
+        self.game = new_game(self.dict, &self.settings, seed);
+        self.seed = seed;
+        self.clock = Clock::start(self.settings.time, now);
+        self.mode = Mode::Playing;
+        self.help = false;
+        self.typed.clear();
+        self.entries.clear();
+        self.recalled = None;
+        self.flash = None;
+        self.end = None;
+    }
+
+    /// The command that plays this board again.
+    pub fn replay_command(&self) -> String {
+        format!(
+            "boggle play --seed {}{}",
+            self.seed, self.settings.replay_options
+        )
+    }
+
+    /// The path of the letters typed so far: `None` when the board has none.
+    pub fn typed_path(&self) -> Option<Vec<u32>> {
+        self.game.typed_path(&self.typed)
+    }
+
+    /// The flash still showing at `now`.
+    pub fn flash_at(&self, now: Instant) -> Option<&Flash> {
+        self.flash.as_ref().filter(|flash| now < flash.until)
+    }
+
+    /// Ends the game when its time is up.
+    pub fn tick(&mut self, now: Instant) {
+        if self.mode != Mode::Over && self.clock.is_over(now) {
+            self.finish(now);
+            if let Some(end) = &mut self.end {
+                end.grace_until = now + GRACE;
+            }
+        }
+    }
+
+    /// Pauses the game when the terminal is too small to show it.
+    pub fn fit(&mut self, fits: bool, now: Instant) {
+        if !fits && self.mode == Mode::Playing {
+            self.pause(now);
+        }
+    }
+
+    /// Handles one key pressed at `now`.
+    pub fn key(&mut self, key: KeyEvent, now: Instant) -> Action {
+        // A terminal sends Esc and a key typed right after it as one Alt
+        // key: it is taken as the two keys the player pressed.
+        if key.modifiers == KeyModifiers::ALT && matches!(key.code, KeyCode::Char(_)) {
+            if self.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), now) == Action::Quit {
+                return Action::Quit;
+            }
+            return self.key(KeyEvent::new(key.code, KeyModifiers::NONE), now);
+        }
+        self.tick(now);
+        let control = key.modifiers.contains(KeyModifiers::CONTROL);
+        if control && key.code == KeyCode::Char('c') {
+            if self.mode == Mode::Over {
+                return Action::Quit;
+            }
+            self.finish(now);
+            return Action::Continue;
+        }
+        match self.mode {
+            Mode::Playing => self.play_key(key, control, now),
+            Mode::Confirming => self.confirm_key(key, now),
+            Mode::Paused => self.paused_key(key, control, now),
+            Mode::Over => return self.end_key(key, now),
+        }
+        Action::Continue
+    }
+
+    fn play_key(&mut self, key: KeyEvent, control: bool, now: Instant) {
+        match key.code {
+            KeyCode::Char('p') if control => self.pause(now),
+            KeyCode::F(2) => self.pause(now),
+            KeyCode::Char('w' | 'u') if control => self.typed.clear(),
+            KeyCode::Char('?') => self.help = !self.help,
+            KeyCode::Char(letter)
+                if !control
+                    && !key.modifiers.contains(KeyModifiers::ALT)
+                    && letter.is_alphabetic()
+                    && self.typed.chars().count() < MAX_TYPED =>
+            {
+                self.typed.extend(letter.to_lowercase());
+                self.recalled = None;
+            }
+            KeyCode::Backspace => {
+                self.typed.pop();
+            }
+            KeyCode::Enter => self.enter(now),
+            KeyCode::Tab => self.view = self.view.turned(),
+            KeyCode::Up => self.recall(-1),
+            KeyCode::Down => self.recall(1),
+            KeyCode::Esc if self.help => self.help = false,
+            KeyCode::Esc => self.mode = Mode::Confirming,
+            _ => {}
+        }
+    }
+
+    fn confirm_key(&mut self, key: KeyEvent, now: Instant) {
+        match key.code {
+            KeyCode::Esc | KeyCode::Char('y' | 'Y') => self.finish(now),
+            _ => {
+                self.mode = if self.clock.is_paused() {
+                    Mode::Paused
+                } else {
+                    Mode::Playing
+                }
+            }
+        }
+    }
+
+    fn paused_key(&mut self, key: KeyEvent, control: bool, now: Instant) {
+        match key.code {
+            KeyCode::Char('p') if control => self.resume(now),
+            KeyCode::F(2) => self.resume(now),
+            KeyCode::Char('?') => self.help = !self.help,
+            KeyCode::Esc => self.mode = Mode::Confirming,
+            _ => {}
+        }
+    }
+
+    fn end_key(&mut self, key: KeyEvent, now: Instant) -> Action {
+        let missed = self.end.as_ref().map_or(0, |end| end.summary.missed.len());
+        let in_grace = self.end.as_ref().is_some_and(|end| now < end.grace_until);
+        if in_grace && matches!(key.code, KeyCode::Char(_) | KeyCode::Enter) {
+            return Action::Continue;
+        }
+        let step = |end: &mut End, by: isize| {
+            let last = missed.saturating_sub(1) as isize;
+            end.selected = (end.selected as isize + by).clamp(0, last) as usize;
+        };
+        match key.code {
+            KeyCode::Char('q' | 'Q') | KeyCode::Esc => return Action::Quit,
+            KeyCode::Char('r' | 'R') => self.restart(self.seed, now),
+            KeyCode::Char('n' | 'N') => self.restart(crate::cli::random::new_seed(), now),
+            KeyCode::Char('?') => self.help = !self.help,
+            KeyCode::Tab => self.view = self.view.turned(),
+            code => {
+                let by = match code {
+                    KeyCode::Up | KeyCode::Char('k') => -1,
+                    KeyCode::Down | KeyCode::Char('j') => 1,
+                    KeyCode::PageUp => -10,
+                    KeyCode::PageDown => 10,
+                    KeyCode::Home => -(missed as isize),
+                    KeyCode::End => missed as isize,
+                    _ => 0,
+                };
+                if let Some(end) = &mut self.end {
+                    step(end, by);
+                }
+            }
+        }
+        Action::Continue
+    }
+
+    fn pause(&mut self, now: Instant) {
+        self.clock.pause(now);
+        self.mode = Mode::Paused;
+    }
+
+    fn resume(&mut self, now: Instant) {
+        self.clock.resume(now);
+        self.mode = Mode::Playing;
+    }
+
+    /// Judges the line typed.
+    fn enter(&mut self, now: Instant) {
+        let typed = std::mem::take(&mut self.typed);
+        self.recalled = None;
+        let verdict = self.game.judge(&typed);
+        if verdict == Verdict::Empty {
+            return;
+        }
+        self.entries.push(typed);
+        self.flash = Some(Flash {
+            good: matches!(verdict, Verdict::Scored { .. }),
+            text: verdict.to_string(),
+            until: now + FLASH,
+        });
+    }
+
+    /// Puts an earlier entry on the line: `by` -1 goes back, 1 forward.
+    fn recall(&mut self, by: isize) {
+        if self.entries.is_empty() {
+            return;
+        }
+        let last = self.entries.len() - 1;
+        let next = match (self.recalled, by < 0) {
+            (None, true) => Some(last),
+            (None, false) => None,
+            (Some(n), true) => Some(n.saturating_sub(1)),
+            (Some(n), false) if n < last => Some(n + 1),
+            (Some(_), false) => None,
+        };
+        self.recalled = next;
+        self.typed = next.map_or_else(String::new, |n| self.entries[n].clone());
+    }
+
+    /// Ends the game at `now`: the end screen, and the game in the history.
+    fn finish(&mut self, now: Instant) {
+        self.clock.stop(now);
+        self.mode = Mode::Over;
+        self.help = false;
+        self.typed.clear();
+        self.flash = None;
+        let summary = self.game.summary();
+        let record = self.record(&summary);
+        let standing = self.settings.history.clone().and_then(|path| {
+            let (records, warnings) = super::save(&path, &record);
+            self.warnings.extend(warnings);
+            history::standing(&records, &record)
+        });
+        self.end = Some(End {
+            summary,
+            standing,
+            selected: 0,
+            grace_until: now,
+        });
+    }
+
+    /// The history record of this game.
+    fn record(&self, summary: &Summary) -> Record {
+        let (rows, cols) = self.settings.roller.size();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |time| time.as_secs());
+        Record {
+            date: history::utc_date(now),
+            seed: self.seed,
+            dice: self.settings.roller.set().name().to_owned(),
+            size: format!("{rows}x{cols}"),
+            board: self.game.board().canonical(),
+            time: self.settings.time.as_secs(),
+            words: self.game.found().map(|word| word.word.clone()).collect(),
+            score: summary.score,
+            max: summary.total_score,
+        }
+    }
+}
+
+/// The game on the board `seed` rolls.
+fn new_game<'d>(dict: &'d Dictionary, settings: &Settings, seed: u64) -> Game<'d> {
+    let board = settings.roller.roll(&mut BoardRng::new(seed));
+    let rules = RulesChoice::Auto.for_cells(board.len());
+    Game::new(dict, board, rules, settings.min_len)
+}

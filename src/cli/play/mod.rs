@@ -1,0 +1,291 @@
+//! `boggle play`: a timed game in the terminal (SPEC §13). The game itself
+//! is the library's [`boggle::game`]; this module reads the options, puts
+//! the terminal in game mode and back, reads keys into [`app::App`] and
+//! draws it ([`draw`]), and keeps the history file.
+//!
+//! The terminal is restored however the game ends: on return, by a panic
+//! hook, and by [`restore_terminal`], which the binary's signal handler
+//! calls before it exits (SIGTERM, SIGHUP when the terminal closes).
+
+mod app;
+mod draw;
+
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use boggle::dice::DiceSet;
+use boggle::dict::cache::io_message;
+use boggle::game::history::{self, Record};
+use clap::Args;
+use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use ratatui::crossterm::{cursor, execute, terminal};
+use ratatui::layout::Rect;
+use ratatui::prelude::CrosstermBackend;
+
+use super::random::RollArgs;
+use super::show::ColorArg;
+use super::{DictArgs, Outcome, Usage};
+use app::{Action, App, Settings};
+
+const EXAMPLES: &str = "\
+Keys:
+  letters, Enter   type a word and have it judged
+  Backspace        erase a letter; Ctrl-W erases the line
+  Up, Down         recall earlier entries
+  Tab              turn the board by 90 degrees
+  Ctrl-P, F2       pause (the board is hidden)
+  ?                help
+  Esc              end the game (asks first); Ctrl-C ends it at once
+  r, n, q          at the end: replay the board, a new board, quit
+
+Games are kept in $XDG_DATA_HOME/boggle/history.jsonl
+(else ~/.local/share/boggle/history.jsonl).
+
+Examples:
+  boggle play
+  boggle play --dice big --time 2m
+  boggle play --seed 42          # the board 'boggle random --seed 42' prints";
+
+/// `boggle play` options.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    roll: RollArgs,
+
+    /// The game's time: 90, 90s, 3m or 1m30s [default: 3m; 4m with superbig dice]
+    #[arg(long, value_name = "DURATION", value_parser = boggle::duration::parse_duration)]
+    time: Option<Duration>,
+
+    /// Shortest word that counts [default: the rules': 3 on 4x4, else 4]
+    #[arg(long, value_name = "N")]
+    min_len: Option<usize>,
+
+    #[command(flatten)]
+    dict: DictArgs,
+
+    /// When to use colour: auto (unless NO_COLOR is set), always or never
+    #[arg(long, value_enum, default_value_t = ColorArg::Auto, value_name = "WHEN")]
+    color: ColorArg,
+}
+
+impl PlayArgs {
+    pub fn run(self) -> anyhow::Result<Outcome> {
+        if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
+            return Err(Usage(
+                "the game needs a terminal: standard input and output must not be redirected"
+                    .to_owned(),
+            )
+            .into());
+        }
+        if self
+            .min_len
+            .is_some_and(|n| n == 0 || n > boggle::dict::MAX_WORD_LEN)
+        {
+            return Err(Usage(format!(
+                "--min-len must be from 1 to {}",
+                boggle::dict::MAX_WORD_LEN
+            ))
+            .into());
+        }
+        let roller = self.roll.roller()?;
+        let dict = self.dict.load()?;
+        let time = self.time.unwrap_or(match roller.set() {
+            DiceSet::SuperBig => Duration::from_secs(240),
+            _ => Duration::from_secs(180),
+        });
+        let color = wants_color(self.color, std::env::var_os("NO_COLOR"));
+        let settings = Settings {
+            replay_options: self.replay_options(&roller, time),
+            roller,
+            time,
+            min_len: self.min_len,
+            history: history_path(),
+            color,
+        };
+        let seed = self.roll.seed.unwrap_or_else(super::random::new_seed);
+        let mut app = App::new(&dict, settings, seed, Instant::now());
+        let result = play(&mut app);
+        restore_terminal();
+        for warning in &app.warnings {
+            eprintln!("boggle: warning: {warning}");
+        }
+        result?;
+        Ok(Outcome::Success)
+    }
+
+    /// The options after `--seed N` that play the same game again.
+    fn replay_options(&self, roller: &boggle::Roller, time: Duration) -> String {
+        let mut options = format!(" --dice {}", roller.set().name());
+        if roller.set() == DiceSet::Uniform {
+            let (rows, cols) = roller.size();
+            options += &format!(" --size {rows}x{cols}");
+        }
+        options += &format!(" --time {}", duration_text(time));
+        if let Some(min_len) = self.min_len {
+            options += &format!(" --min-len {min_len}");
+        }
+        if let Some(lang) = self.dict.lang {
+            options += &format!(" --lang {}", boggle::dict::bundled::Lang::from(lang).code());
+        }
+        if let Some(path) = &self.dict.dict {
+            options += &format!(" --dict '{}'", path.display());
+        }
+        options
+    }
+}
+
+/// Whether to draw in colour: `--color`, and with `auto`, unless
+/// `NO_COLOR` is set to something (no-color.org).
+fn wants_color(choice: ColorArg, no_color: Option<std::ffi::OsString>) -> bool {
+    match choice {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => no_color.is_none_or(|value| value.is_empty()),
+    }
+}
+
+/// A duration the way `--time` takes it: `3m`, `90s`, `1m30s`.
+fn duration_text(time: Duration) -> String {
+    let seconds = time.as_secs();
+    match (seconds / 60, seconds % 60) {
+        (0, seconds) => format!("{seconds}s"),
+        (minutes, 0) => format!("{minutes}m"),
+        (minutes, seconds) => format!("{minutes}m{seconds}s"),
+    }
+}
+
+/// Whether the terminal is in game mode (raw, alternate screen).
+static GAME_MODE: AtomicBool = AtomicBool::new(false);
+
+/// Held while a frame is drawn, so a signal handler restoring the terminal
+/// does not interleave its output with a frame's.
+static DRAWING: Mutex<()> = Mutex::new(());
+
+/// Puts the terminal back as it was, if a game changed it. Safe to call
+/// from any thread and more than once; the binary's signal handler calls
+/// it before exiting.
+pub fn restore_terminal() {
+    let _drawing = DRAWING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    leave_game_mode();
+}
+
+fn leave_game_mode() {
+    if GAME_MODE.swap(false, Ordering::SeqCst) {
+        let _ = terminal::disable_raw_mode();
+        let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+    }
+}
+
+fn enter_game_mode() -> io::Result<()> {
+    GAME_MODE.store(true, Ordering::SeqCst);
+    terminal::enable_raw_mode()?;
+    execute!(io::stdout(), terminal::EnterAlternateScreen)?;
+    Ok(())
+}
+
+/// Runs the game until the player quits.
+fn play(app: &mut App) -> anyhow::Result<()> {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        leave_game_mode();
+        previous(info);
+    }));
+    enter_game_mode().context("terminal")?;
+    let mut terminal =
+        ratatui::Terminal::new(CrosstermBackend::new(io::stdout())).context("terminal")?;
+    loop {
+        let now = Instant::now();
+        app.tick(now);
+        let size = terminal.size().context("terminal")?;
+        let fits = draw::fits(app, Rect::new(0, 0, size.width, size.height));
+        app.fit(fits, now);
+        {
+            let _drawing = DRAWING
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            if !GAME_MODE.load(Ordering::SeqCst) {
+                return Ok(());
+            }
+            terminal
+                .draw(|frame| draw::draw(frame, app, now))
+                .context("terminal")?;
+        }
+        if !event::poll(Duration::from_millis(100)).context("terminal")? {
+            continue;
+        }
+        // A resize is drawn on the next round; other events change nothing.
+        let quit = match event::read().context("terminal")? {
+            Event::Key(key) if key.kind != KeyEventKind::Release => {
+                app.key(key, Instant::now()) == Action::Quit
+            }
+            _ => false,
+        };
+        if quit {
+            return Ok(());
+        }
+    }
+}
+
+/// The history file: `$XDG_DATA_HOME/boggle/history.jsonl`, else
+/// `~/.local/share/boggle/history.jsonl`; `None` without either.
+fn history_path() -> Option<PathBuf> {
+    let base = match std::env::var_os("XDG_DATA_HOME") {
+        Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
+        _ => PathBuf::from(std::env::var_os("HOME")?).join(".local/share"),
+    };
+    Some(base.join("boggle").join("history.jsonl"))
+}
+
+/// Appends `record` to the history at `path`: the records it now holds
+/// (the new one last), and warnings for what could not be read or written.
+fn save(path: &Path, record: &Record) -> (Vec<Record>, Vec<String>) {
+    let name = format!("history '{}'", path.display());
+    let mut warnings = Vec::new();
+    // A last line cut short (a full disk, a crash) is ended before the new
+    // one, so it costs one damaged line rather than two.
+    let mut line = Vec::new();
+    let mut records = match std::fs::read(path) {
+        Ok(bytes) => {
+            if bytes.last().is_some_and(|&byte| byte != b'\n') {
+                line.push(b'\n');
+            }
+            let read = history::read(&String::from_utf8_lossy(&bytes));
+            warnings.extend(read.warnings.iter().map(|w| format!("{name}: {w}")));
+            read.records
+        }
+        Err(error) if error.kind() == io::ErrorKind::NotFound => Vec::new(),
+        Err(error) => {
+            warnings.push(format!("{name}: {}", io_message(&error)));
+            Vec::new()
+        }
+    };
+    let written = path
+        .parent()
+        .map_or(Ok(()), std::fs::create_dir_all)
+        .and_then(|()| {
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?;
+            history::write(&mut line, record)?;
+            file.write_all(&line)
+        });
+    if let Err(error) = written {
+        warnings.push(format!(
+            "{name}: the game was not saved: {}",
+            io_message(&error)
+        ));
+    }
+    records.push(record.clone());
+    (records, warnings)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,185 @@
+//! `boggle serve`: its options, the dictionaries it loads, and the run from
+//! binding the address to a clean stop on Ctrl-C or SIGTERM (exit 0).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use boggle::dict::bundled::{self, Lang};
+use clap::Args;
+
+use super::{DictArgs, Outcome};
+use crate::serve::{self, Limits, Named, Server};
+
+const EXAMPLES: &str = "\
+Examples:
+  boggle serve
+  boggle serve --addr 127.0.0.1:9000 --open
+  boggle serve --lang fr --max-cells 400 --time-limit 1
+  boggle serve --dict words.txt";
+
+/// The most cells `--max-cells` takes: the largest board the grammar reads.
+const MAX_CELLS: u64 = 64 * 64;
+
+/// `boggle serve` options.
+#[derive(Debug, Args)]
+#[command(after_help = EXAMPLES)]
+pub struct ServeArgs {
+    /// Address and port to listen on; port 0 picks a free one
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
+    addr: SocketAddr,
+
+    /// Open the page in the default browser once the server listens
+    #[arg(long)]
+    open: bool,
+
+    #[command(flatten)]
+    dict: DictArgs,
+
+    /// The most cells a board may have
+    #[arg(long, default_value_t = 1024, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
+    max_cells: u64,
+
+    /// The longest a solve may take, e.g. 2 or 2s, before it is answered 503
+    #[arg(long, default_value = "2s", value_name = "DURATION",
+          value_parser = boggle::duration::parse_duration)]
+    time_limit: Duration,
+
+    /// The most search steps (a cell added to a path) a solve may take
+    /// before it is answered 422; about 26 ns a step
+    #[arg(long, default_value_t = 50_000_000, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_steps: u64,
+
+    /// Solves run at once [default: the number of cores]
+    #[arg(long, value_name = "N", value_parser = super::parse_threads)]
+    workers: Option<std::num::NonZeroUsize>,
+}
+
+/// How many solves may wait for a worker, per worker, before the server
+/// answers 503.
+const QUEUE_PER_WORKER: usize = 64;
+
+impl ServeArgs {
+    pub fn run(self) -> anyhow::Result<Outcome> {
+        let dictionaries = self.dictionaries()?;
+        let workers = self
+            .workers
+            .or_else(|| std::thread::available_parallelism().ok())
+            .map_or(1, std::num::NonZeroUsize::get);
+        let limits = Limits {
+            max_cells: usize::try_from(self.max_cells).unwrap_or(usize::MAX),
+            time_limit: self.time_limit,
+            max_steps: self.max_steps,
+            workers,
+            queue: workers * QUEUE_PER_WORKER,
+        };
+        let server = Arc::new(Server::new(dictionaries, limits));
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .max_blocking_threads(workers)
+            .build()
+            .context("cannot start the server's threads")?;
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind(self.addr)
+                .await
+                .with_context(|| format!("cannot listen on {}", self.addr))?;
+            let address = listener.local_addr()?;
+            if !address.ip().is_loopback() {
+                eprintln!(
+                    "boggle: warning: listening on {address}: the solver is open to every \
+                     machine that can reach this address, not only this one"
+                );
+            }
+            let stop = stop_signal().context("cannot catch Ctrl-C and SIGTERM")?;
+            let url = format!("http://{address}/");
+            println!("boggle: serving on {url} (Ctrl-C stops)");
+            if self.open {
+                open_browser(&url);
+            }
+            let stop = async {
+                stop.await;
+                eprintln!("boggle: stopping: finishing the requests in flight");
+            };
+            serve::serve(listener, serve::router(server), stop)
+                .await
+                .context("the server stopped")
+        })?;
+        // Searches still running past a timed-out request are not waited for.
+        runtime.shutdown_timeout(Duration::from_secs(1));
+        Ok(Outcome::Success)
+    }
+
+    /// The `--dict` list alone, or every bundled list with `--lang` (or
+    /// English) first, as the default.
+    fn dictionaries(&self) -> anyhow::Result<Vec<Named>> {
+        let dict = Arc::new(self.dict.load()?);
+        if self.dict.dict.is_some() && self.dict.lang.is_none() {
+            return Ok(vec![Named {
+                name: "file".into(),
+                dict,
+            }]);
+        }
+        let first = self.dict.lang.map_or(Lang::En, Lang::from);
+        let mut list = vec![Named {
+            name: first.code().into(),
+            dict,
+        }];
+        for lang in Lang::ALL.into_iter().filter(|&lang| lang != first) {
+            let dict = bundled::load(lang)
+                .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
+            list.push(Named {
+                name: lang.code().into(),
+                dict: Arc::new(dict),
+            });
+        }
+        Ok(list)
+    }
+}
+
+/// A future that completes on Ctrl-C or SIGTERM, the normal ways to stop a
+/// server. The signals are caught from the moment this returns, before the
+/// address is printed, so a stop sent right after it is never missed.
+#[cfg(unix)]
+fn stop_signal() -> std::io::Result<impl Future<Output = ()>> {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut interrupt = signal(SignalKind::interrupt())?;
+    let mut terminate = signal(SignalKind::terminate())?;
+    Ok(async move {
+        tokio::select! {
+            _ = interrupt.recv() => {}
+            _ = terminate.recv() => {}
+        }
+    })
+}
+
+/// A future that completes on Ctrl-C.
+#[cfg(not(unix))]
+fn stop_signal() -> std::io::Result<impl Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+}
+
+/// Asks the desktop to open `url`; a failure is only a warning, the server
+/// runs on.
+fn open_browser(url: &str) {
+    let opener = if cfg!(target_os = "macos") {
+        "open"
+    } else if cfg!(windows) {
+        "explorer"
+    } else {
+        "xdg-open"
+    };
+    let spawned = std::process::Command::new(opener)
+        .arg(url)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Err(problem) = spawned {
+        eprintln!("boggle: warning: cannot open a browser ({opener}): {problem}");
+    }
+}

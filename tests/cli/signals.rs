@@ -1,0 +1,140 @@
+//! Signals (SPEC §10): an interrupted run exits with the shell's code for
+//! the signal, 128 + its number (130 for Ctrl-C, 143 for SIGTERM, 129 for
+//! SIGHUP), and leaves no partial file behind.
+
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::temp::{TempDir, file_names};
+use crate::util::boggle;
+
+/// Sends the signal `name` (`TERM`, `INT`, `HUP`) to `child`.
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+/// Waits until `child` catches the signal `number`, as its
+/// `/proc/PID/status` tells: a signal sent earlier would find the default
+/// action, not the program's.
+fn wait_until_caught(child: &Child, number: u32) {
+    let status = format!("/proc/{}/status", child.id());
+    let start = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        let caught = text
+            .lines()
+            .find_map(|line| line.strip_prefix("SigCgt:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << (number - 1)) != 0);
+        if caught {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "signal {number} never caught"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Waits for `child` at most 10 seconds; kills it and fails when slower.
+fn wait_briefly(child: &mut Child) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("still running 10 s after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn each_signal_has_its_exit_code() {
+    for (name, number, code) in [("INT", 2, 130), ("TERM", 15, 143), ("HUP", 1, 129)] {
+        // `boggle solve` waits for boards on standard input.
+        let mut child = boggle()
+            .arg("solve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        wait_until_caught(&child, number);
+        signal(&child, name);
+        let status = wait_briefly(&mut child);
+        assert_eq!(status.code(), Some(code), "SIG{name}: {status}");
+    }
+}
+
+/// Every word of `len` letters over the first `letters` letters of the
+/// alphabet, in order: a list whose trie is millions of nodes.
+fn every_word(letters: u8, len: u32) -> Vec<u8> {
+    let count = usize::from(letters).pow(len);
+    let mut text = Vec::with_capacity(count * (len as usize + 1));
+    for n in 0..count {
+        let mut rest = n;
+        let start = text.len();
+        for _ in 0..len {
+            text.push(b'a' + (rest % usize::from(letters)) as u8);
+            rest /= usize::from(letters);
+        }
+        text[start..].reverse();
+        text.push(b'\n');
+    }
+    text
+}
+
+/// Runs `boggle solve` against `list` with its cache under `cache`, and
+/// sends SIGTERM as soon as a partial cache entry shows. Returns how the
+/// run ended and the names left in the cache directory; `None` when the
+/// entry was written before it could be seen.
+fn stop_while_writing(list: &str, cache: &Path) -> Option<(ExitStatus, Vec<String>)> {
+    let dir = cache.join("boggle");
+    let mut child = boggle()
+        .args(["solve", "ab/cd", "--format", "summary", "--dict", list])
+        .env("XDG_CACHE_HOME", cache)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    while !file_names(&dir).iter().any(|name| name.ends_with(".tmp")) {
+        if let Some(status) = child.try_wait().unwrap() {
+            assert!(status.success(), "{status}");
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    signal(&child, "TERM");
+    let status = wait_briefly(&mut child);
+    Some((status, file_names(&dir)))
+}
+
+#[test]
+fn sigterm_while_writing_the_cache_leaves_no_partial_file() {
+    let temp = TempDir::new("signals-sigterm");
+    // 2.1 million words: an entry of tens of MB, written long enough to
+    // be caught at it.
+    let list = temp.file("big.txt", &every_word(8, 7));
+    let list = list.to_str().unwrap();
+    let stopped = (0..5).find_map(|attempt| {
+        let (status, names) = stop_while_writing(list, &temp.path().join(attempt.to_string()))?;
+        assert!(
+            names.iter().all(|name| !name.ends_with(".tmp")),
+            "a partial file was left: {names:?}"
+        );
+        // A success: the write ended before the signal came; try again.
+        (!status.success()).then_some(status)
+    });
+    let status = stopped.expect("no run was stopped while writing its cache entry");
+    assert_eq!(status.code(), Some(143), "{status}");
+}
