@@ -359,8 +359,9 @@ fn tile_text(tile: &Tile) -> String {
     }
 }
 
-/// The arrow from the cell at `from` to the adjacent cell at `to`.
-fn arrow(from: (usize, usize), to: (usize, usize)) -> char {
+/// The arrow from the cell at `from` to the adjacent cell at `to`
+/// (← ↑ → ↓ ↖ ↗ ↙ ↘), or `◊` for the same cell.
+pub fn arrow(from: (usize, usize), to: (usize, usize)) -> char {
     use std::cmp::Ordering::{Equal, Greater, Less};
     match (to.0.cmp(&from.0), to.1.cmp(&from.1)) {
         (Less, Less) => '↖',

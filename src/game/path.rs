@@ -161,21 +161,9 @@ impl View {
     }
 }
 
-/// The arrow from screen position `from` to the adjacent `to`: ← ↑ → ↓ ↖ ↗ ↙ ↘.
-pub fn arrow(from: (usize, usize), to: (usize, usize)) -> char {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    match (to.0.cmp(&from.0), to.1.cmp(&from.1)) {
-        (Less, Less) => '↖',
-        (Less, Equal) => '↑',
-        (Less, Greater) => '↗',
-        (Equal, Less) => '←',
-        (Equal, Greater) => '→',
-        (Greater, Less) => '↙',
-        (Greater, Equal) => '↓',
-        (Greater, Greater) => '↘',
-        (Equal, Equal) => '◊',
-    }
-}
+/// The arrow from screen position `from` to the adjacent `to`: ← ↑ → ↓ ↖ ↗ ↙ ↘,
+/// as `boggle show` draws it.
+pub use crate::show::arrow;
 
 #[cfg(test)]
 mod tests {
