@@ -47,7 +47,8 @@ pub struct BestArgs {
     size: Option<(usize, usize)>,
 
     /// The letters boards are made of (q is the Qu face; [th] a tile of
-    /// two letters) [default: abcdefghilmnoprstuvy, a-z without j k q w x z]
+    /// two letters) [default: abcdefghilmnoprstuvy, a-z without j k q w x z;
+    /// with --prove, a-z]
     #[arg(long, value_name = "SET", conflicts_with = "dice")]
     letters: Option<String>,
 

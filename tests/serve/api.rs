@@ -175,31 +175,31 @@ fn limits_answer_413_and_503() {
     assert!(solve(server.addr, &json!({"board": "ezmrnubeslospaon"})).status == 200);
 }
 
-/// A word list whose one word is 64 a's makes a board of a's a search
-/// with no end in sight: every path of a's is a prefix.
-fn endless_dictionary(dir: &std::path::Path) -> std::path::PathBuf {
-    let path = dir.join("endless.txt");
-    std::fs::write(&path, format!("{}\n", "a".repeat(64))).unwrap();
-    path
+/// A server whose word list is one 64-letter word of `a`: on a board of
+/// `a` every path spells a start of it and none the word, so no pruning
+/// shortens the search, which ends only at the time limit or the budget.
+fn endless_server(name: &str, time_limit: &str, max_steps: &str) -> Server {
+    let dir = crate::temp_dir(name);
+    let dict = dir.join("endless.txt");
+    std::fs::write(&dict, format!("{}\n", "a".repeat(64))).unwrap();
+    Server::start(&[
+        "--dict",
+        dict.to_str().unwrap(),
+        "--no-cache",
+        "--time-limit",
+        time_limit,
+        "--max-steps",
+        max_steps,
+        "--workers",
+        "1",
+    ])
 }
 
 /// A solve past the time limit is 503, at once when every worker and the
 /// queue are taken, and the server answers everything else meanwhile.
 #[test]
 fn slow_solves_are_cut_off_and_the_rest_is_busy() {
-    let dir = crate::temp_dir("endless");
-    let dict = endless_dictionary(&dir);
-    let server = Server::start(&[
-        "--dict",
-        dict.to_str().unwrap(),
-        "--no-cache",
-        "--time-limit",
-        "1",
-        "--max-steps",
-        "1000000000000",
-        "--workers",
-        "1",
-    ]);
+    let server = endless_server("endless", "1", "1000000000000");
     let endless = json!({"board": "aaaa/aaaa/aaaa/aaaa/aaaa"});
     let started = std::time::Instant::now();
     let answer = solve(server.addr, &endless);
@@ -234,19 +234,7 @@ fn slow_solves_are_cut_off_and_the_rest_is_busy() {
 /// the time limit, and the worker is free again for the next request.
 #[test]
 fn a_search_past_its_step_budget_is_stopped() {
-    let dir = crate::temp_dir("budget");
-    let dict = endless_dictionary(&dir);
-    let server = Server::start(&[
-        "--dict",
-        dict.to_str().unwrap(),
-        "--no-cache",
-        "--time-limit",
-        "60",
-        "--max-steps",
-        "100000",
-        "--workers",
-        "1",
-    ]);
+    let server = endless_server("budget", "60", "100000");
     let endless = json!({"board": "aaaa/aaaa/aaaa/aaaa/aaaa"});
     let started = std::time::Instant::now();
     let answer = solve(server.addr, &endless);
