@@ -729,6 +729,38 @@ fn error(column: Option<usize>, kind: BoardErrorKind) -> BoardError {
     BoardError { column, kind }
 }
 
+/// The symmetries of a `rows`×`cols` board: per symmetry, for each cell of
+/// the image, the cell it comes from; the identity first. 8 for a square,
+/// 4 for a rectangle. Boards equal under them are one board to `best` and
+/// `best --prove`.
+pub fn symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let (last_row, last_col) = (rows - 1, cols - 1);
+    let count = if rows == cols { 8 } else { 4 };
+    (0..count)
+        .map(|symmetry| {
+            (0..rows * cols)
+                .map(|cell| {
+                    let (i, j) = (cell / cols, cell % cols);
+                    // The identity, the two flips and the half turn; on a
+                    // square also the transposition, the quarter turns and
+                    // the anti-transposition.
+                    let (i, j) = match symmetry {
+                        0 => (i, j),
+                        1 => (last_row - i, j),
+                        2 => (i, last_col - j),
+                        3 => (last_row - i, last_col - j),
+                        4 => (j, i),
+                        5 => (last_col - j, i),
+                        6 => (j, last_row - i),
+                        _ => (last_col - j, last_row - i),
+                    };
+                    i * cols + j
+                })
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

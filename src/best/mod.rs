@@ -351,7 +351,11 @@ impl Space {
             cols,
             tiles,
             dice,
-            symmetries: symmetries(rows, cols),
+            // A board here has at most `MAX_CELLS` cells, well under 256.
+            symmetries: crate::board::symmetries(rows, cols)
+                .into_iter()
+                .map(|image| image.into_iter().map(|cell| cell as u8).collect())
+                .collect(),
             neighbours: neighbour_masks(rows, cols),
         })
     }
@@ -469,36 +473,6 @@ fn digest(key: &Key) -> u64 {
     hash ^= hash >> 27;
     hash = hash.wrapping_mul(0x94d0_49bb_1331_11eb);
     hash ^ hash >> 31
-}
-
-/// The symmetries of a `rows`×`cols` board: per symmetry, for each cell of
-/// the image, the cell it comes from. 8 for a square, 4 for a rectangle.
-fn symmetries(rows: usize, cols: usize) -> Vec<Vec<u8>> {
-    let (last_row, last_col) = (rows - 1, cols - 1);
-    let count = if rows == cols { 8 } else { 4 };
-    (0..count)
-        .map(|symmetry| {
-            (0..rows * cols)
-                .map(|cell| {
-                    let (i, j) = (cell / cols, cell % cols);
-                    // The identity, the two flips and the half turn; on a
-                    // square also the transposition, the quarter turns and
-                    // the anti-transposition.
-                    let (i, j) = match symmetry {
-                        0 => (i, j),
-                        1 => (last_row - i, j),
-                        2 => (i, last_col - j),
-                        3 => (last_row - i, last_col - j),
-                        4 => (j, i),
-                        5 => (last_col - j, i),
-                        6 => (j, last_row - i),
-                        _ => (last_col - j, last_row - i),
-                    };
-                    (i * cols + j) as u8
-                })
-                .collect()
-        })
-        .collect()
 }
 
 /// Hashes a digest that is already well mixed by using it as it is.

@@ -66,7 +66,7 @@ impl Grid {
             neighbours,
             order,
             rank,
-            symmetries: symmetries(rows, cols),
+            symmetries: crate::board::symmetries(rows, cols),
         })
     }
 
@@ -74,36 +74,6 @@ impl Grid {
     pub fn cells(&self) -> usize {
         self.rows * self.cols
     }
-}
-
-/// The grid's symmetries, the identity first.
-fn symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
-    let at = |r: usize, c: usize| r * cols + c;
-    let mut all: Vec<Vec<usize>> = Vec::new();
-    for (flip_rows, flip_cols) in [(false, false), (true, false), (false, true), (true, true)] {
-        all.push(
-            (0..rows * cols)
-                .map(|cell| {
-                    let (r, c) = (cell / cols, cell % cols);
-                    let r = if flip_rows { rows - 1 - r } else { r };
-                    let c = if flip_cols { cols - 1 - c } else { c };
-                    at(r, c)
-                })
-                .collect(),
-        );
-    }
-    if rows == cols {
-        let transposed: Vec<Vec<usize>> = all
-            .iter()
-            .map(|image| {
-                (0..rows * cols)
-                    .map(|cell| image[(cell % cols) * cols + cell / cols])
-                    .collect()
-            })
-            .collect();
-        all.extend(transposed);
-    }
-    all
 }
 
 /// Whether `values` is the least (lexicographically) of its images under
