@@ -10,7 +10,7 @@
 mod alphabet;
 #[path = "src/mapped.rs"]
 mod mapped;
-#[path = "src/trie.rs"]
+#[path = "src/trie/mod.rs"]
 mod trie;
 
 #[path = "src/dict"]
@@ -42,7 +42,7 @@ const LISTS: [(&str, &str, bool); 3] = [
 const SOURCES: [&str; 8] = [
     "build.rs",
     "src/alphabet.rs",
-    "src/trie.rs",
+    "src/trie",
     "src/dict/compiled.rs",
     "src/dict/dictionary.rs",
     "src/dict/gzip.rs",

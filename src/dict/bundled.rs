@@ -105,3 +105,42 @@ mod tests {
         assert!(fi.alphabet().symbol('å').is_some());
     }
 }
+#[cfg(test)]
+mod timing_probe {
+    use super::*;
+    #[test]
+    fn probe_costs() {
+        use std::time::Instant;
+        let dict = load(Lang::En).unwrap();
+        let packed = dict.trie().packed();
+        let image = dict.trie().image().to_vec();
+        let (n, w, s) = (
+            dict.trie().node_count(),
+            dict.word_count(),
+            dict.alphabet().len(),
+        );
+        for _ in 0..3 {
+            let t = Instant::now();
+            let a = crate::trie::Trie::from_packed(&packed, n, w, s).unwrap();
+            let t1 = t.elapsed();
+            let t = Instant::now();
+            let b = crate::trie::Trie::from_image(image.clone(), n, w, s).unwrap();
+            let t2 = t.elapsed();
+            let t = Instant::now();
+            let c = crc32fast::hash(&image);
+            let t3 = t.elapsed();
+            let t = Instant::now();
+            let x = xxhash_rust::xxh3::xxh3_64(&image);
+            let t4 = t.elapsed();
+            let t = Instant::now();
+            let v = image.clone();
+            let t5 = t.elapsed();
+            eprintln!(
+                "packed {t1:?} image-check(incl clone) {t2:?} crc {t3:?} xxh3 {t4:?} clone {t5:?} {} {} {c} {x} {}",
+                a.node_count(),
+                b.node_count(),
+                v.len()
+            );
+        }
+    }
+}
