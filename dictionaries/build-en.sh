@@ -39,3 +39,6 @@ cat "${files[@]}" \
 
 cp root/usr/share/doc/scowl/copyright "$here/LICENSE-SCOWL.txt"
 echo "wrote $(wc -l < "$here/en.txt") words to $here/en.txt"
+
+# The binary embeds the lists compiled.
+"$here/compile.sh"

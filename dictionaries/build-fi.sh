@@ -48,3 +48,6 @@ licence = pathlib.Path(f"wheel/taivutin-{sys.argv[1].split('-')[1]}.dist-info/LI
 )
 print(f"wrote {len(words)} words to {here / 'fi.txt'}")
 PYTHON
+
+# The binary embeds the lists compiled.
+"$here/compile.sh"

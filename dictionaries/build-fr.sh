@@ -87,3 +87,6 @@ gzip -9 -n < words.txt > "$here/fr.txt.gz"
 cat root/usr/share/doc/hunspell-fr-classical/copyright \
     /usr/share/common-licenses/MPL-2.0 > "$here/LICENSE-hunspell-fr.txt"
 echo "wrote $(wc -l < words.txt) words to $here/fr.txt.gz"
+
+# The binary embeds the lists compiled.
+"$here/compile.sh"

@@ -2,15 +2,17 @@
 //! memory, for the dictionary cache's entries, and huge pages for the trie
 //! images built in memory.
 //!
-//! A cached list is used where the operating system keeps the file, the way
-//! a bundled list is used where it lies in the binary: no copy is made, and
-//! only the pages the search touches (and the one pass that checks the
-//! checksum) are ever read. Copying the 13 MB image of a large list costs
-//! more than everything else its run does.
+//! A cached list is used where the operating system keeps the file: no
+//! copy is made, and only the pages the search touches (and the one pass
+//! that checks the checksum) are ever read. Copying the 13 MB image of a
+//! large list costs more than everything else its run does, and rebuilding
+//! it from the packed form about three times that.
 //!
-//! The module is private to the crate: mapping is sound only for files
-//! kept to the cache's protocol (see [`MappedFile::map_cache_entry`]),
-//! which code outside the crate could not promise.
+//! Mapping is `unsafe` ([`MappedFile::map`]): it is sound only while no one
+//! changes the file, which the library cannot promise for a path it is
+//! given. The binary accepts that risk for its cache directory
+//! ([`crate::dict::cache::CacheDir::mapping`]); without that choice, cache
+//! entries are read into memory and checked in full.
 
 use std::fs::File;
 use std::io;
@@ -24,17 +26,24 @@ pub struct MappedFile {
 }
 
 impl MappedFile {
-    /// Maps `file`, which must be a cache entry (see the safety note).
+    /// Maps `file` read-only.
+    ///
+    /// # Safety
+    ///
+    /// Nothing may change the file's bytes while it is mapped: the map
+    /// would change under the program's feet, which Rust cannot allow for
+    /// memory it reads as `&[u8]`. Cache entries keep to this when the
+    /// cache's protocol is kept: they are never changed in place, but
+    /// written whole under a temporary name and renamed over the old entry
+    /// (`cache::write_atomically`), which leaves a mapped old entry's
+    /// content as it was, and removing an entry leaves it mapped until
+    /// unmapped. Only a process writing into the cache directory's files in
+    /// place, against that protocol, could break it: which is why mapping
+    /// is chosen by the binary ([`crate::dict::cache::CacheDir::mapping`]),
+    /// not by the library.
     #[allow(unsafe_code)]
-    pub fn map_cache_entry(file: &File) -> io::Result<MappedFile> {
-        // SAFETY: the mapping is sound as long as no one changes the file
-        // while it is mapped. Cache entries are never changed in place:
-        // they are written whole under a temporary name and renamed over
-        // the old entry (`cache::write_atomically`), which leaves a mapped
-        // old entry's content as it was, and removing an entry leaves it
-        // mapped until unmapped. Only a process writing into the cache
-        // directory's files in place, against this program's own protocol,
-        // could change the bytes under the mapping.
+    pub unsafe fn map(file: &File) -> io::Result<MappedFile> {
+        // SAFETY: the caller keeps the file unchanged while it is mapped.
         let map = unsafe { memmap2::Mmap::map(file)? };
         Ok(MappedFile { map })
     }

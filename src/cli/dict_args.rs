@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use boggle::dict::bundled::{self, Lang};
-use boggle::dict::cache::CacheDir;
+use boggle::dict::cache::{CacheDir, Cached};
 use boggle::dict::{self, Detection, Format, LoadError, LoadReport};
 use boggle::{Dictionary, Normalizer};
 use clap::{Args, ValueEnum};
@@ -40,7 +40,7 @@ pub struct DictArgs {
     #[arg(long)]
     pub fold_accents: bool,
 
-    /// Read --dict without the compiled cache (and do not write it)
+    /// Load the word list without the compiled cache (and do not write it)
     #[arg(long)]
     pub no_cache: bool,
 
@@ -103,12 +103,21 @@ impl From<FormatArg> for Format {
 
 /// The user's cache directory for compiled dictionaries:
 /// `$XDG_CACHE_HOME/boggle`, else `~/.cache/boggle`; none without either.
+/// Its entries are mapped into memory.
 pub fn cache_dir() -> Option<CacheDir> {
     let base = match std::env::var_os("XDG_CACHE_HOME") {
         Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
         _ => PathBuf::from(std::env::var_os("HOME")?).join(".cache"),
     };
-    Some(CacheDir::new(base.join("boggle")))
+    // SAFETY: the directory is this program's own cache, whose entries it
+    // only ever writes whole under a temporary name and renames into place,
+    // never changing a file in place; the man page's FILES section tells
+    // the user to keep to that too. A process that rewrote an entry in place while a
+    // run has it mapped would break this, as it would for any program
+    // that maps its cache (ripgrep's `--mmap` carries the same caveat).
+    #[allow(unsafe_code)]
+    let cache = unsafe { CacheDir::new(base.join("boggle")).mapping() };
+    Some(cache)
 }
 
 /// Whether `path` names standard input: `-`.
@@ -206,9 +215,10 @@ impl DictArgs {
             (Some(path), None) => (self.load_path(&path)?, source_name(&path)),
             (_, lang) => {
                 let lang = lang.map_or(Lang::En, Lang::from);
-                let dict = bundled::load(lang)
-                    .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
-                (dict, format!("bundled dictionary '{}'", lang.code()))
+                (
+                    self.load_bundled(lang)?,
+                    format!("bundled dictionary '{}'", lang.code()),
+                )
             }
         };
         let dict = if self.fold_accents {
@@ -223,6 +233,34 @@ impl DictArgs {
             ));
         }
         Ok(dict)
+    }
+
+    /// The list bundled for `lang`, its image from the cache (written on
+    /// the first run) unless `--no-cache` is given or there is no cache
+    /// directory.
+    fn load_bundled(&self, lang: Lang) -> anyhow::Result<Dictionary> {
+        let name = || format!("bundled dictionary '{}'", lang.code());
+        let Some(cache) = cache_dir().filter(|_| !self.no_cache) else {
+            return bundled::load(lang).with_context(name);
+        };
+        let cached = cache.load_bundled(lang).with_context(name)?;
+        self.say_cache(&cached);
+        Ok(cached.dict)
+    }
+
+    /// Says what the cache did: a warning when it could not do its part,
+    /// and with `--verbose`, what it did.
+    fn say_cache(&self, cached: &Cached) {
+        if let Some(warning) = cached.status.warning(&cached.entry) {
+            super::streams::say(format_args!("boggle: warning: {warning}"));
+        }
+        if self.verbose {
+            super::streams::say(format_args!(
+                "boggle: cache entry '{}': {}",
+                cached.entry.display(),
+                cached.status
+            ));
+        }
     }
 
     fn load_path(&self, path: &Path) -> anyhow::Result<Dictionary> {
@@ -241,17 +279,8 @@ impl DictArgs {
         let cached = cache
             .load(path, format, self.normalizer())
             .map_err(|error| anyhow::anyhow!("{}: {error}", name()))?;
-        if let Some(warning) = cached.status.warning(&cached.entry) {
-            super::streams::say(format_args!("boggle: warning: {warning}"));
-        }
         self.say_format(&name(), &cached.detection);
-        if self.verbose {
-            super::streams::say(format_args!(
-                "boggle: cache entry '{}': {}",
-                cached.entry.display(),
-                cached.status
-            ));
-        }
+        self.say_cache(&cached);
         Ok(cached.dict)
     }
 

@@ -257,6 +257,8 @@ const COLOUR_ENVIRONMENT: &[(&str, &str)] = &[
 
 const FILES: &[(&str, &str)] = &[(
     "$XDG_CACHE_HOME/boggle/, else ~/.cache/boggle/",
-    "The compiled forms of --dict word lists, keyed by path, content and format version, \
-     rebuilt when stale or damaged; --no-cache neither reads nor writes them.",
+    "The expanded forms of the bundled word lists and of --dict word lists, keyed by path, \
+     content and format version, rebuilt when stale or damaged; --no-cache neither reads nor \
+     writes them. Entries are mapped into memory while boggle runs: replace one only whole \
+     (as boggle does, by renaming a new file over it), never by writing into it.",
 )];

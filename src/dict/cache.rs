@@ -39,7 +39,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use std::sync::Arc;
 
-use super::{DictError, Dictionary, Format, compiled, input};
+use super::bundled::{self, Lang};
+use super::compiled::{self, Form};
+use super::{DictError, Dictionary, Format, input};
 use crate::alphabet::Normalizer;
 use crate::dict::Detection;
 use crate::mapped::MappedFile;
@@ -67,6 +69,9 @@ const ENTRY_LAYOUT: u32 = 3;
 pub struct CacheDir {
     /// Where the entries are; created when the first one is written.
     dir: PathBuf,
+    /// Whether entries are mapped and their tries used in place, or read
+    /// and checked in full.
+    map: bool,
 }
 
 /// What happened to the cache while loading one word list.
@@ -184,9 +189,34 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 impl CacheDir {
-    /// The cache in `dir`.
+    /// The cache in `dir`, whose entries are read into memory and checked
+    /// in full: every invariant of the trie, a pass over every node, which
+    /// for a large list costs several times the rest of a run.
     pub fn new(dir: impl Into<PathBuf>) -> CacheDir {
-        CacheDir { dir: dir.into() }
+        CacheDir {
+            dir: dir.into(),
+            map: false,
+        }
+    }
+
+    /// The same cache, its entries mapped into memory and their tries used
+    /// where they lie once the entry's header and CRC-32 match: a run then
+    /// reads only the pages it touches, and checks the rest with one pass
+    /// of the checksum. The trie's structure is not checked again; it is as
+    /// this program wrote it, and every read of it is total and bounded, so
+    /// even an entry forged to pass the checksum gives wrong words, never a
+    /// crash.
+    ///
+    /// # Safety
+    ///
+    /// Nothing may change an entry's file in place while it is mapped (see
+    /// [`MappedFile::map`]): this program never does, as it writes each
+    /// entry whole under a temporary name and renames it into place, but
+    /// the library cannot promise it for another process writing into the
+    /// directory.
+    #[allow(unsafe_code)]
+    pub unsafe fn mapping(self) -> CacheDir {
+        CacheDir { map: true, ..self }
     }
 
     /// The directory.
@@ -244,7 +274,7 @@ impl CacheDir {
         let source = fs::canonicalize(path).map_err(LoadError::Io)?;
         let key = ContentKey::of(&bytes);
         let entry = self.entry(&source, format, normalizer);
-        let status = match read_entry(&entry, key) {
+        let status = match self.read_entry(&entry, key) {
             Some(Ok(dict)) => {
                 return Ok(Cached {
                     dict,
@@ -257,7 +287,12 @@ impl CacheDir {
             None => CacheStatus::Written,
         };
         let (dict, detection) = super::load_detected(&bytes, format, normalizer)?;
-        let status = match self.write_entry(&entry, &source, key, &dict) {
+        let written = if fs::canonicalize(&entry).is_ok_and(|entry| entry == source) {
+            Err(io::Error::other("it is the word list itself"))
+        } else {
+            self.write_entry(&entry, key, &dict)
+        };
+        let status = match written {
             Ok(()) => status,
             Err(error) => CacheStatus::NotWritten(io_message(&error)),
         };
@@ -273,59 +308,104 @@ impl CacheDir {
     /// at its path and is neither a regular file nor a directory (a FIFO, a
     /// device, a socket, or a link to one) is removed first: the cache's
     /// directory is this program's, and such an entry is only in the way.
-    fn write_entry(
-        &self,
-        entry: &Path,
-        source: &Path,
-        key: ContentKey,
-        dict: &Dictionary,
-    ) -> io::Result<()> {
-        if fs::canonicalize(entry).is_ok_and(|entry| entry == source) {
-            return Err(io::Error::other("it is the word list itself"));
-        }
+    fn write_entry(&self, entry: &Path, key: ContentKey, dict: &Dictionary) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         if fs::metadata(entry).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
             fs::remove_file(entry)?;
         }
-        let (head, image) = compiled::image_parts(dict);
-        write_replacing(entry, &[&key.to_bytes(), &head, image], false)
+        let [head, image] = compiled::parts(dict, Form::Image);
+        write_replacing(entry, &[&key.to_bytes(), &head, &image], false)
     }
-}
 
-/// The dictionary in `entry` when it is there, whole and made from the
-/// content `key` names; `None` when there is no entry; otherwise what is
-/// wrong with it. The entry is mapped, not read; where mapping fails it is
-/// read and its trie checked in full. Only a regular file is opened, and
-/// never in a way that could wait (a FIFO put there since it was looked at
-/// fails to open rather than hang).
-fn read_entry(entry: &Path, key: ContentKey) -> Option<Result<Dictionary, CacheStatus>> {
-    let not_a_file = || Some(Err(CacheStatus::Damaged("not a regular file".into())));
-    match fs::metadata(entry) {
-        Ok(metadata) if !metadata.is_file() => return not_a_file(),
-        Ok(_) => {}
-        Err(_) => return None,
+    /// The entry holding the image of the list bundled for `lang`.
+    pub fn bundled_entry(&self, lang: Lang) -> PathBuf {
+        let mut key = b"bundled\0".to_vec();
+        key.extend_from_slice(lang.code().as_bytes());
+        key.extend_from_slice(&compiled::VERSION.to_le_bytes());
+        key.extend_from_slice(&ENTRY_LAYOUT.to_le_bytes());
+        self.dir.join(format!("{:016x}.dict", fnv1a(&key)))
     }
-    let file = open_without_waiting(entry).ok()?;
-    if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
-        return not_a_file();
+
+    /// Loads the list bundled for `lang`. The binary holds it in the packed
+    /// form, which takes longer to expand (tens of milliseconds for the
+    /// English list) than a whole run otherwise does; the first run
+    /// expands it and writes the image here, and later runs use the entry,
+    /// which is keyed by the bundled bytes' hash, so a new build with other
+    /// lists replaces it.
+    pub fn load_bundled(&self, lang: Lang) -> Result<Cached, DictError> {
+        let key = ContentKey::of(lang.compiled());
+        let entry = self.bundled_entry(lang);
+        let detection = Detection {
+            format: Format::Compiled,
+            gzip: false,
+            reason: "bundled in the binary".into(),
+        };
+        let status = match self.read_entry(&entry, key) {
+            Some(Ok(dict)) => {
+                return Ok(Cached {
+                    dict,
+                    detection,
+                    entry,
+                    status: CacheStatus::Hit,
+                });
+            }
+            Some(Err(status)) => status,
+            None => CacheStatus::Written,
+        };
+        let dict = bundled::load(lang)?;
+        let status = match self.write_entry(&entry, key, &dict) {
+            Ok(()) => status,
+            Err(error) => CacheStatus::NotWritten(io_message(&error)),
+        };
+        Ok(Cached {
+            dict,
+            detection,
+            entry,
+            status,
+        })
     }
-    let damaged = |error: DictError| CacheStatus::Damaged(error.to_string());
-    let checked = match MappedFile::map_cache_entry(&file) {
-        Ok(mapped) => {
-            let mapped = Arc::new(mapped);
-            check_key(mapped.bytes(), key)
-                .map(|()| compiled::read_mapped(mapped, ENTRY_HEADER_LEN).map_err(damaged))
+
+    /// The dictionary in `entry` when it is there, whole and made from the
+    /// content `key` names; `None` when there is no entry; otherwise what is
+    /// wrong with it. The entry is mapped when the cache maps; otherwise,
+    /// or where mapping fails, it is read and its trie checked in full.
+    /// Only a regular file is opened, and never in a way that could wait (a
+    /// FIFO put there since it was looked at fails to open rather than
+    /// hang).
+    fn read_entry(&self, entry: &Path, key: ContentKey) -> Option<Result<Dictionary, CacheStatus>> {
+        let not_a_file = || Some(Err(CacheStatus::Damaged("not a regular file".into())));
+        match fs::metadata(entry) {
+            Ok(metadata) if !metadata.is_file() => return not_a_file(),
+            Ok(_) => {}
+            Err(_) => return None,
         }
-        Err(_) => {
-            // Read from the file checked above, not from the path again.
-            let mut bytes = Vec::new();
-            io::Read::read_to_end(&mut &file, &mut bytes).ok()?;
-            check_key(&bytes, key).map(|()| {
-                compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default()).map_err(damaged)
-            })
+        let file = open_without_waiting(entry).ok()?;
+        if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
+            return not_a_file();
         }
-    };
-    Some(checked.and_then(|read| read))
+        let damaged = |error: DictError| CacheStatus::Damaged(error.to_string());
+        // SAFETY: the cache maps only when its owner chose `mapping`, and
+        // so promised that no one changes an entry in place.
+        #[allow(unsafe_code)]
+        let mapped = self.map.then(|| unsafe { MappedFile::map(&file) });
+        let checked = match mapped {
+            Some(Ok(mapped)) => {
+                let mapped = Arc::new(mapped);
+                check_key(mapped.bytes(), key)
+                    .map(|()| compiled::read_mapped(mapped, ENTRY_HEADER_LEN).map_err(damaged))
+            }
+            _ => {
+                // Read from the file checked above, not from the path again.
+                let mut bytes = Vec::new();
+                io::Read::read_to_end(&mut &file, &mut bytes).ok()?;
+                check_key(&bytes, key).map(|()| {
+                    compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default())
+                        .map_err(damaged)
+                })
+            }
+        };
+        Some(checked.and_then(|read| read))
+    }
 }
 
 /// Opens `path` for reading; where the system allows, without waiting for

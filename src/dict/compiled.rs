@@ -32,6 +32,7 @@
 //! mapped (`read_mapped`). Read from a file, an image is used as it is
 //! once [`Trie::from_image`] has checked the same invariants.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use super::{DictError, DictErrorKind, Dictionary, LoadReport};
@@ -90,32 +91,36 @@ pub fn is_compiled_start(byte: u8) -> bool {
     byte == MAGIC[0]
 }
 
-/// The compiled form of `dict`, nodes in the packed form.
+/// How a compiled dictionary stores its trie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// The trie's shape, about two bytes a node, from which reading
+    /// rebuilds the rest: what `boggle dict compile` writes and the binary
+    /// embeds.
+    Packed,
+    /// The trie's whole image, about 21 bytes a node, used where it lies:
+    /// what a cache entry holds.
+    Image,
+}
+
+/// The compiled form of `dict`, its trie in the packed form.
 pub fn write(dict: &Dictionary) -> Vec<u8> {
-    let packed = dict.trie().packed();
-    let mut payload = payload_prefix(dict);
-    payload.extend_from_slice(&packed);
-    let mut bytes = header(dict, 0, &[&payload]);
-    bytes.extend_from_slice(&payload);
-    bytes
+    parts(dict, Form::Packed).concat()
 }
 
-/// The compiled form of `dict`, nodes as the trie's whole image: larger,
-/// but usable in place.
-pub fn write_image(dict: &Dictionary) -> Vec<u8> {
-    let (head, image) = image_parts(dict);
-    [head.as_slice(), image].concat()
-}
-
-/// [`write_image`]'s bytes in two parts, to be written one after the
-/// other: the header and the payload up to the nodes, then the trie's
-/// image, borrowed rather than copied, as it is megabytes.
-pub fn image_parts(dict: &Dictionary) -> (Vec<u8>, &[u8]) {
-    let image = dict.trie().image();
+/// The compiled form of `dict` with its trie in `form`, as two parts to
+/// write one after the other: the header and the payload up to the nodes,
+/// then the nodes (an image borrowed rather than copied, as it is
+/// megabytes). This is the one writer of the format.
+pub fn parts(dict: &Dictionary, form: Form) -> [Cow<'_, [u8]>; 2] {
+    let (flag, nodes) = match form {
+        Form::Packed => (0, Cow::Owned(dict.trie().packed())),
+        Form::Image => (FLAG_IMAGE, Cow::Borrowed(dict.trie().image())),
+    };
     let prefix = payload_prefix(dict);
-    let mut head = header(dict, FLAG_IMAGE, &[&prefix, image]);
+    let mut head = header(dict, flag, &[&prefix, &nodes]);
     head.extend_from_slice(&prefix);
-    (head, image)
+    [Cow::Owned(head), nodes]
 }
 
 /// The payload up to the nodes.
@@ -229,22 +234,6 @@ fn words_in_normal_form(dict: &Dictionary) -> bool {
             let text = dict.word_text(word);
             normalizer.normalize(&text) == text
         })
-}
-
-/// Loads a compiled dictionary this program wrote itself in the image form
-/// (a bundled list), using its trie in place. Neither the checksum nor the
-/// structure is checked: that would read every page of it, which is what
-/// using it in place avoids. `build.rs` checks each bundled list by reading
-/// it back with [`read`].
-pub fn read_static(bytes: &'static [u8]) -> Result<Dictionary, DictError> {
-    let (flags, payload) = read_frame(bytes)?;
-    if flags & FLAG_IMAGE == 0 {
-        return Err(damaged("a bundled list is not in the image form"));
-    }
-    let (prefix, image) = read_prefix(payload)?;
-    let trie = Trie::from_static_image(image, prefix.node_count, prefix.word_count)
-        .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
-    finish(prefix, trie, flags & FLAG_FOLD_ACCENTS != 0)
 }
 
 /// Loads a compiled dictionary in the image form that this program wrote
@@ -445,6 +434,10 @@ impl<'a> Input<'a> {
 mod tests {
     use super::*;
 
+    fn write_image(dict: &Dictionary) -> Vec<u8> {
+        parts(dict, Form::Image).concat()
+    }
+
     fn small() -> Dictionary {
         let words = ["cat", "cats", "act", "äiti", "dog", "CAT", "x-ray"];
         Dictionary::from_words(words, Normalizer::default()).unwrap()
@@ -493,13 +486,7 @@ mod tests {
         let loaded = read(&bytes).unwrap();
         assert_eq!(words(&loaded), ["act", "cat", "cats", "dog", "äiti"]);
         assert_eq!(loaded.trie(), dict.trie());
-        let leaked: &'static [u8] = bytes.leak();
-        let in_place = read_static(leaked).unwrap();
-        assert_eq!(words(&in_place), ["act", "cat", "cats", "dog", "äiti"]);
-        assert_eq!(in_place.alphabet(), dict.alphabet());
-        // The packed form is not for use in place.
-        let packed: &'static [u8] = write(&dict).leak();
-        assert!(read_static(packed).is_err());
+        assert_eq!(loaded.alphabet(), dict.alphabet());
     }
 
     #[track_caller]
@@ -697,7 +684,10 @@ mod tests {
             forged[24..28].copy_from_slice(&sum.to_le_bytes());
             std::fs::write(&path, &forged).unwrap();
             let file = std::fs::File::open(&path).unwrap();
-            let mapped = Arc::new(MappedFile::map_cache_entry(&file).unwrap());
+            // SAFETY: the file is this test's own, and nothing changes it
+            // while it is mapped.
+            #[allow(unsafe_code)]
+            let mapped = Arc::new(unsafe { MappedFile::map(&file) }.unwrap());
             let Ok(forged_dict) = read_mapped(mapped, 0) else {
                 continue;
             };

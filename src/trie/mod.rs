@@ -140,8 +140,6 @@ impl std::fmt::Debug for Trie {
 /// Where a trie's image lives.
 #[derive(Clone, Debug)]
 enum Image {
-    /// Compiled into the binary.
-    Static(&'static [u8]),
     /// Built or read at run time.
     Owned(Vec<u8>),
     /// Part of a mapped cache entry.
@@ -152,7 +150,6 @@ impl Image {
     #[inline]
     fn bytes(&self) -> &[u8] {
         match self {
-            Image::Static(bytes) => bytes,
             Image::Owned(bytes) => bytes,
             Image::Mapped(mapped) => mapped.bytes(),
         }
@@ -260,27 +257,6 @@ fn decode(bytes: &[u8]) -> Node {
 }
 
 impl Trie {
-    /// A trie whose image this program wrote itself (the bundled lists,
-    /// compiled by `build.rs`), used in place. Only the size is checked:
-    /// untrusted bytes go through [`Trie::from_image`] instead.
-    pub fn from_static_image(
-        image: &'static [u8],
-        node_count: usize,
-        word_count: usize,
-    ) -> Result<Trie, TrieError> {
-        if node_count == 0 || image.len() != image_len(node_count, word_count) {
-            return Err(TrieError::new(
-                0,
-                "the image size does not match its counts",
-            ));
-        }
-        Ok(Trie {
-            image: Image::Static(image),
-            node_count,
-            word_count,
-        })
-    }
-
     /// A trie whose image this program wrote itself into a cache entry,
     /// used where the entry is mapped. Only the size is checked here: the
     /// cache has checked the entry's checksum, so damage is caught, and the
