@@ -35,7 +35,7 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::{DictError, DictErrorKind, Dictionary, LoadReport};
+use super::{CompiledFault, Damage, DictError, DictErrorKind, Dictionary, LoadReport};
 use crate::alphabet::{Alphabet, Normalizer};
 use crate::mapped::{MappedBytes, MappedFile};
 use crate::trie::Trie;
@@ -209,7 +209,7 @@ pub fn read(bytes: &[u8]) -> Result<Dictionary, DictError> {
     .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
     let dict = finish(prefix, trie, header.fold_accents)?;
     if !words_in_normal_form(&dict) {
-        return Err(damaged("a word is not in normal form"));
+        return Err(damaged(Damage::WordNotNormal));
     }
     Ok(dict)
 }
@@ -246,14 +246,14 @@ pub(crate) fn read_mapped(file: Arc<MappedFile>, start: usize) -> Result<Diction
     let bytes = file.bytes().get(start..).unwrap_or_default();
     let header = read_header(bytes)?;
     if !header.image {
-        return Err(damaged("a cached list is not in the image form"));
+        return Err(damaged(Damage::NotAnImage));
     }
     let (prefix, image) = read_prefix(&bytes[HEADER_LEN..])?;
     let image = MappedBytes::new(
         file.clone(),
         file.bytes().len() - image.len()..file.bytes().len(),
     )
-    .ok_or_else(|| damaged("the image is not in the file"))?;
+    .ok_or_else(|| damaged(Damage::TruncatedPayload))?;
     let trie = Trie::from_mapped_image(image, prefix.node_count, prefix.word_count)
         .map_err(|error| DictError::new(DictErrorKind::BadTrie(error)))?;
     finish(prefix, trie, header.fold_accents)
@@ -272,23 +272,22 @@ fn read_prefix(payload: &[u8]) -> Result<(Prefix, &[u8]), DictError> {
     let mut input = Input { bytes: payload };
     let letter_count = input.u32()? as usize;
     if letter_count > Alphabet::MAX_LETTERS {
-        return Err(damaged("too many letters"));
+        return Err(damaged(Damage::TooManyLetters));
     }
     let mut letters = Vec::with_capacity(letter_count);
     for _ in 0..letter_count {
-        let letter =
-            char::from_u32(input.u32()?).ok_or_else(|| damaged("a letter is not a character"))?;
+        let letter = char::from_u32(input.u32()?).ok_or_else(|| damaged(Damage::NotACharacter))?;
         if letters.last().is_some_and(|&last| last >= letter) || !letter.is_alphabetic() {
-            return Err(damaged("the letters are not sorted letters"));
+            return Err(damaged(Damage::LettersUnsorted));
         }
         letters.push(letter);
     }
-    let alphabet = Alphabet::new(letters).map_err(|_| damaged("too many letters"))?;
+    let alphabet = Alphabet::new(letters).map_err(|_| damaged(Damage::TooManyLetters))?;
     let node_count = input.u32()? as usize;
     let word_count = input.u32()? as usize;
     let mut counts = [0usize; 4];
     for count in &mut counts {
-        *count = usize::try_from(input.u64()?).map_err(|_| damaged("a count is too large"))?;
+        *count = usize::try_from(input.u64()?).map_err(|_| damaged(Damage::CountTooLarge))?;
     }
     let prefix = Prefix {
         alphabet,
@@ -303,7 +302,7 @@ fn read_prefix(payload: &[u8]) -> Result<(Prefix, &[u8]), DictError> {
 fn finish(prefix: Prefix, trie: Trie, fold_accents: bool) -> Result<Dictionary, DictError> {
     let word_count = prefix.word_count;
     if trie.word_count() != word_count || word_count == 0 {
-        return Err(damaged("the word count does not match the trie"));
+        return Err(damaged(Damage::WordCount));
     }
     // Every letter must be as the normaliser leaves it (lower case, and
     // without accents when they are folded), or no board could spell it.
@@ -312,7 +311,7 @@ fn finish(prefix: Prefix, trie: Trie, fold_accents: bool) -> Result<Dictionary, 
     for &letter in prefix.alphabet.letters() {
         let letter: &str = letter.encode_utf8(&mut buffer);
         if normalizer.normalize(letter) != letter {
-            return Err(damaged("a letter is not in normal form"));
+            return Err(damaged(Damage::LetterNotNormal));
         }
     }
     let report = LoadReport {
@@ -337,7 +336,7 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
         .get(24..28)
         .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
     if self::checksum(bytes, &[payload]) != checksum {
-        return Err(damaged("checksum mismatch"));
+        return Err(damaged(Damage::Checksum));
     }
     Ok(Header {
         version: VERSION,
@@ -354,52 +353,48 @@ fn read_frame(bytes: &[u8]) -> Result<(u32, &[u8]), DictError> {
     }
     if !bytes.starts_with(MAGIC) {
         if is_compiled(bytes) && MAGIC.starts_with(bytes) {
-            return Err(damaged(&format!("truncated to {} bytes", bytes.len())));
+            return Err(damaged(Damage::Truncated(bytes.len())));
         }
-        return Err(compiled_error(
-            "not a compiled dictionary (bad magic number)",
-        ));
+        return Err(compiled_error(CompiledFault::NotCompiled));
     }
     let mut input = Input {
         bytes: &bytes[MAGIC.len()..],
     };
-    let header_error = |_| damaged("truncated header");
+    let header_error = |_| damaged(Damage::TruncatedHeader);
     let version = input.u32().map_err(header_error)?;
     if version != VERSION {
         return Err(old_version_error(version));
     }
     let flags = input.u32().map_err(header_error)?;
     if flags & !(FLAG_FOLD_ACCENTS | FLAG_IMAGE) != 0 {
-        return Err(damaged("unknown flags"));
+        return Err(damaged(Damage::UnknownFlags));
     }
     let payload_len = input.u64().map_err(header_error)?;
     let _checksum = input.u32().map_err(header_error)?;
     let reserved = input.u32().map_err(header_error)?;
     if reserved != 0 {
-        return Err(damaged("reserved header bytes are not zero"));
+        return Err(damaged(Damage::Reserved));
     }
     let payload = input.rest();
     if payload_len != payload.len() as u64 {
-        return Err(damaged(&format!(
-            "{} payload bytes, the header says {payload_len} (truncated?)",
-            payload.len()
-        )));
+        return Err(damaged(Damage::PayloadLength {
+            actual: payload.len() as u64,
+            stated: payload_len,
+        }));
     }
     Ok((flags, payload))
 }
 
 fn old_version_error(version: u32) -> DictError {
-    compiled_error(&format!(
-        "compiled dictionary format version {version}, this build reads version {VERSION}: compile it again"
-    ))
+    compiled_error(CompiledFault::Version(version))
 }
 
-fn compiled_error(reason: &str) -> DictError {
-    DictError::new(DictErrorKind::Compiled(reason.to_owned()))
+fn compiled_error(fault: CompiledFault) -> DictError {
+    DictError::new(DictErrorKind::Compiled(fault))
 }
 
-fn damaged(reason: &str) -> DictError {
-    compiled_error(&format!("damaged compiled dictionary: {reason}"))
+fn damaged(damage: Damage) -> DictError {
+    compiled_error(CompiledFault::Damaged(damage))
 }
 
 /// A cursor over bytes that fails, rather than panics, at their end.
@@ -412,7 +407,7 @@ impl<'a> Input<'a> {
         let (&value, rest) = self
             .bytes
             .split_first_chunk::<N>()
-            .ok_or_else(|| damaged("truncated payload"))?;
+            .ok_or_else(|| damaged(Damage::TruncatedPayload))?;
         self.bytes = rest;
         Ok(value)
     }

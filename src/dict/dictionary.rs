@@ -1,10 +1,11 @@
 //! [`Dictionary`]: an alphabet, a frozen trie and the normaliser its words
 //! went through, built from words by [`Dictionary::from_words`] or put
-//! together from parts a compiled file held ([`Dictionary::from_parts`]).
+//! together from parts a compiled file held (`Dictionary::from_parts`).
 //! Reading the formats words come in is left to the sibling modules.
 
 use std::fmt;
 
+use super::MAX_LIST_BYTES;
 use super::input::Limit;
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
 use crate::trie::{Trie, TrieBuilder, TrieError, WordId};
@@ -64,21 +65,19 @@ pub enum DictErrorKind {
     /// More distinct letters than a trie node can branch on.
     TooManyLetters(TooManyLetters),
     /// Gzip data that does not decompress.
-    CorruptGzip(String),
-    /// A trie stream that steps above its root or uses a character that is
-    /// neither a letter nor `!` or `#`, at this 1-based column.
-    TrieStream { column: usize, reason: String },
+    CorruptGzip(GzipFault),
+    /// A trie stream that cannot be read, at this 1-based column.
+    TrieStream { column: usize, fault: StreamFault },
     /// A compiled dictionary that is truncated, damaged or of another version.
-    Compiled(String),
+    Compiled(CompiledFault),
     /// A trie whose parts do not fit together.
     BadTrie(TrieError),
 }
 
 impl fmt::Display for DictError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let (Some(line), DictErrorKind::TrieStream { column, reason }) = (self.line, &self.kind)
-        {
-            return write!(f, "line {line}, column {column}: {reason}");
+        if let (Some(line), DictErrorKind::TrieStream { column, fault }) = (self.line, &self.kind) {
+            return write!(f, "line {line}, column {column}: {fault}");
         }
         if let Some(line) = self.line {
             write!(f, "line {line}: ")?;
@@ -92,11 +91,9 @@ impl fmt::Display for DictError {
                 "no usable word (words are made of letters only, at most {MAX_WORD_LEN} of them)"
             ),
             DictErrorKind::TooManyLetters(error) => write!(f, "{error}"),
-            DictErrorKind::CorruptGzip(reason) => write!(f, "corrupt gzip data: {reason}"),
-            DictErrorKind::TrieStream { column, reason } => {
-                write!(f, "column {column}: {reason}")
-            }
-            DictErrorKind::Compiled(reason) => write!(f, "{reason}"),
+            DictErrorKind::CorruptGzip(fault) => write!(f, "corrupt gzip data: {fault}"),
+            DictErrorKind::TrieStream { column, fault } => write!(f, "column {column}: {fault}"),
+            DictErrorKind::Compiled(fault) => write!(f, "{fault}"),
             DictErrorKind::BadTrie(error) => {
                 write!(f, "damaged compiled dictionary: {error}")
             }
@@ -105,6 +102,139 @@ impl fmt::Display for DictError {
 }
 
 impl std::error::Error for DictError {}
+
+/// Why gzip data does not decompress.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GzipFault {
+    /// The data does not start with gzip's magic number.
+    NotGzip,
+    /// It decompresses to gzip data again.
+    Nested,
+    /// The decoder gave up, saying this (in lower case).
+    Decoder(String),
+}
+
+impl fmt::Display for GzipFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GzipFault::NotGzip => f.write_str("not gzip data (bad magic number)"),
+            GzipFault::Nested => f.write_str("gzip data inside gzip data"),
+            GzipFault::Decoder(message) => f.write_str(message),
+        }
+    }
+}
+
+/// Why a trie stream cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StreamFault {
+    /// It spells more words than a list may hold.
+    TooLarge,
+    /// A `#` steps above the root.
+    AboveRoot,
+    /// A character that is neither a letter nor `!` or `#`.
+    NotALetter(char),
+}
+
+impl fmt::Display for StreamFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StreamFault::TooLarge => write!(
+                f,
+                "the stream spells more than {} MiB of words, the limit for a word list",
+                MAX_LIST_BYTES >> 20
+            ),
+            StreamFault::AboveRoot => f.write_str("'#' goes back above the root"),
+            StreamFault::NotALetter(c) => write!(f, "{c:?} is neither a letter nor '!' or '#'"),
+        }
+    }
+}
+
+/// Why a compiled dictionary cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompiledFault {
+    /// It does not start with the magic number.
+    NotCompiled,
+    /// It is in another version of the format.
+    Version(u32),
+    /// It is cut short or damaged.
+    Damaged(Damage),
+}
+
+impl fmt::Display for CompiledFault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompiledFault::NotCompiled => {
+                f.write_str("not a compiled dictionary (bad magic number)")
+            }
+            CompiledFault::Version(version) => write!(
+                f,
+                "compiled dictionary format version {version}, this build reads version {}: compile it again",
+                super::compiled::VERSION
+            ),
+            CompiledFault::Damaged(damage) => write!(f, "damaged compiled dictionary: {damage}"),
+        }
+    }
+}
+
+/// What is wrong with a damaged compiled dictionary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Damage {
+    /// Only this many bytes, all of them the magic number's first.
+    Truncated(usize),
+    /// Shorter than its header.
+    TruncatedHeader,
+    /// Shorter than its payload's fields.
+    TruncatedPayload,
+    /// A payload of another length than the header says.
+    PayloadLength { actual: u64, stated: u64 },
+    /// Flags this version does not know.
+    UnknownFlags,
+    /// Reserved header bytes that are not zero.
+    Reserved,
+    /// The checksum does not match.
+    Checksum,
+    /// More letters than an alphabet holds.
+    TooManyLetters,
+    /// A letter that is not a Unicode scalar value.
+    NotACharacter,
+    /// Letters out of order, or not letters.
+    LettersUnsorted,
+    /// A count too large for this machine.
+    CountTooLarge,
+    /// A word count other than the trie's.
+    WordCount,
+    /// A letter not as the normaliser leaves it.
+    LetterNotNormal,
+    /// A word not as the normaliser leaves it.
+    WordNotNormal,
+    /// A cache entry whose trie is not the whole image.
+    NotAnImage,
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Damage::Truncated(bytes) => write!(f, "truncated to {bytes} bytes"),
+            Damage::TruncatedHeader => f.write_str("truncated header"),
+            Damage::TruncatedPayload => f.write_str("truncated payload"),
+            Damage::PayloadLength { actual, stated } => write!(
+                f,
+                "{actual} payload bytes, the header says {stated} (truncated?)"
+            ),
+            Damage::UnknownFlags => f.write_str("unknown flags"),
+            Damage::Reserved => f.write_str("reserved header bytes are not zero"),
+            Damage::Checksum => f.write_str("checksum mismatch"),
+            Damage::TooManyLetters => f.write_str("too many letters"),
+            Damage::NotACharacter => f.write_str("a letter is not a character"),
+            Damage::LettersUnsorted => f.write_str("the letters are not sorted letters"),
+            Damage::CountTooLarge => f.write_str("a count is too large"),
+            Damage::WordCount => f.write_str("the word count does not match the trie"),
+            Damage::LetterNotNormal => f.write_str("a letter is not in normal form"),
+            Damage::WordNotNormal => f.write_str("a word is not in normal form"),
+            Damage::NotAnImage => f.write_str("a cached list is not in the image form"),
+        }
+    }
+}
 
 impl DictError {
     /// An error of `kind` with no line.
@@ -217,8 +347,9 @@ impl Dictionary {
     }
 
     /// A dictionary from its parts; the caller has checked that `trie`'s
-    /// masks use only `alphabet`'s symbols ([`Trie::from_packed`] does).
-    pub fn from_parts(
+    /// masks use only `alphabet`'s symbols ([`Trie::from_packed`] does), so
+    /// this stays inside the crate.
+    pub(crate) fn from_parts(
         alphabet: Alphabet,
         trie: Trie,
         normalizer: Normalizer,

@@ -6,7 +6,7 @@ use std::io;
 use flate2::read::MultiGzDecoder;
 
 use super::input::{self, LoadError};
-use super::{DictError, DictErrorKind};
+use super::{DictError, DictErrorKind, GzipFault};
 
 /// The first two bytes of gzip data.
 pub const MAGIC: [u8; 2] = [0x1f, 0x8b];
@@ -21,7 +21,7 @@ pub fn is_gzip(bytes: &[u8]) -> bool {
 pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>, DictError> {
     if !is_gzip(bytes) {
         return Err(DictError::new(DictErrorKind::CorruptGzip(
-            "not gzip data (bad magic number)".into(),
+            GzipFault::NotGzip,
         )));
     }
     let decoder = MultiGzDecoder::new(bytes);
@@ -39,14 +39,14 @@ pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>, DictError> {
 
 /// The error for gzip data the decoder gave up on.
 pub fn corrupt(error: &io::Error) -> DictError {
-    DictError::new(DictErrorKind::CorruptGzip(error.to_string().to_lowercase()))
+    DictError::new(DictErrorKind::CorruptGzip(GzipFault::Decoder(
+        error.to_string().to_lowercase(),
+    )))
 }
 
 /// The error for gzip data that decompresses to gzip data again.
 pub fn nested() -> DictError {
-    DictError::new(DictErrorKind::CorruptGzip(
-        "gzip data inside gzip data".into(),
-    ))
+    DictError::new(DictErrorKind::CorruptGzip(GzipFault::Nested))
 }
 
 #[cfg(test)]

@@ -20,7 +20,10 @@ pub mod input;
 pub mod plain;
 pub mod trie_stream;
 
-pub use dictionary::{DictError, DictErrorKind, Dictionary, LoadReport, MAX_WORD_LEN};
+pub use dictionary::{
+    CompiledFault, Damage, DictError, DictErrorKind, Dictionary, GzipFault, LoadReport,
+    MAX_WORD_LEN, StreamFault,
+};
 pub use format::{Detection, Format};
 pub use input::{LoadError, MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, read_list};
 

@@ -4,7 +4,7 @@
 //! included) is ignored, so the whole file may be one line: `ca!t!s!##r!`
 //! is "ca", "cat", "cats", "car".
 
-use super::{DictError, DictErrorKind, MAX_LIST_BYTES, MAX_WORD_LEN};
+use super::{DictError, DictErrorKind, MAX_LIST_BYTES, MAX_WORD_LEN, StreamFault};
 
 /// The most bytes of a marked word kept: a longer word is cut to this
 /// length, which is still too long once normalised (composing letters
@@ -31,9 +31,9 @@ fn check(text: &str) -> Result<(), DictError> {
     let mut prefix = String::new();
     let mut spelled = 0u64;
     for (index, line) in text.split('\n').enumerate() {
-        let fail = |column: usize, reason: String| DictError {
+        let fail = |column: usize, fault: StreamFault| DictError {
             line: Some(index + 1),
-            kind: DictErrorKind::TrieStream { column, reason },
+            kind: DictErrorKind::TrieStream { column, fault },
         };
         for (column, c) in line.chars().enumerate() {
             match c {
@@ -43,27 +43,18 @@ fn check(text: &str) -> Result<(), DictError> {
                         spelled += prefix.len() as u64;
                     }
                     if spelled > MAX_LIST_BYTES {
-                        return Err(fail(
-                            column + 1,
-                            format!(
-                                "the stream spells more than {} MiB of words, the limit for a word list",
-                                MAX_LIST_BYTES >> 20
-                            ),
-                        ));
+                        return Err(fail(column + 1, StreamFault::TooLarge));
                     }
                 }
                 '#' => {
                     if prefix.pop().is_none() {
-                        return Err(fail(column + 1, "'#' goes back above the root".into()));
+                        return Err(fail(column + 1, StreamFault::AboveRoot));
                     }
                 }
                 c if c.is_whitespace() || c == '\u{feff}' => {}
                 c if c.is_alphabetic() => prefix.push(c),
                 c => {
-                    return Err(fail(
-                        column + 1,
-                        format!("{c:?} is neither a letter nor '!' or '#'"),
-                    ));
+                    return Err(fail(column + 1, StreamFault::NotALetter(c)));
                 }
             }
         }
