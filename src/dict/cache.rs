@@ -592,21 +592,16 @@ mod tests {
 
     /// A fresh directory under the system's temporary directory, removed
     /// when dropped.
-    struct TempDir(PathBuf);
+    struct TempDir(tempfile::TempDir);
 
     impl TempDir {
         fn new(name: &str) -> TempDir {
-            let dir = std::env::temp_dir()
-                .join(format!("boggle-cache-test-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&dir);
-            fs::create_dir_all(&dir).unwrap();
-            TempDir(dir)
+            let prefix = format!("boggle-cache-test-{name}-");
+            TempDir(tempfile::Builder::new().prefix(&prefix).tempdir().unwrap())
         }
-    }
 
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
+        fn path(&self) -> &Path {
+            self.0.path()
         }
     }
 
@@ -628,9 +623,9 @@ mod tests {
     #[test]
     fn written_then_hit_then_stale_then_damaged() {
         let temp = TempDir::new("cycle");
-        let list = temp.0.join("words.txt");
+        let list = temp.path().join("words.txt");
         fs::write(&list, "cat\ndog\n").unwrap();
-        let cache = CacheDir::new(temp.0.join("cache"));
+        let cache = CacheDir::new(temp.path().join("cache"));
         let load = || cache.load(&list, None, Normalizer::default()).unwrap();
 
         let first = load();
@@ -681,9 +676,9 @@ mod tests {
     #[test]
     fn every_changed_byte_and_every_cut_is_caught() {
         let temp = TempDir::new("mutations");
-        let list = temp.0.join("words.txt");
+        let list = temp.path().join("words.txt");
         fs::write(&list, "cat\ndog\nemu\nemus\n").unwrap();
-        let cache = CacheDir::new(temp.0.join("cache"));
+        let cache = CacheDir::new(temp.path().join("cache"));
         let load = || cache.load(&list, None, Normalizer::default()).unwrap();
         let entry = load().entry;
         let good = fs::read(&entry).unwrap();
@@ -714,9 +709,9 @@ mod tests {
     #[test]
     fn keyed_by_format_and_folding() {
         let temp = TempDir::new("key");
-        let list = temp.0.join("words.txt");
+        let list = temp.path().join("words.txt");
         fs::write(&list, "été\n").unwrap();
-        let cache = CacheDir::new(temp.0.join("cache"));
+        let cache = CacheDir::new(temp.path().join("cache"));
         let kept = cache.load(&list, None, Normalizer::default()).unwrap();
         let folded = cache.load(&list, None, Normalizer::new(true)).unwrap();
         assert_eq!(folded.status, CacheStatus::Written);
@@ -732,12 +727,16 @@ mod tests {
     #[test]
     fn errors_and_unwritable_cache() {
         let temp = TempDir::new("errors");
-        let cache = CacheDir::new(temp.0.join("cache"));
-        let missing = cache.load(&temp.0.join("missing.txt"), None, Normalizer::default());
+        let cache = CacheDir::new(temp.path().join("cache"));
+        let missing = cache.load(
+            &temp.path().join("missing.txt"),
+            None,
+            Normalizer::default(),
+        );
         assert_eq!(missing.unwrap_err().to_string(), "no such file");
-        let directory = cache.load(&temp.0, None, Normalizer::default());
+        let directory = cache.load(temp.path(), None, Normalizer::default());
         assert_eq!(directory.unwrap_err().to_string(), "is a directory");
-        let list = temp.0.join("bad.txt");
+        let list = temp.path().join("bad.txt");
         fs::write(&list, "1\n2\n").unwrap();
         let error = cache.load(&list, None, Normalizer::default()).unwrap_err();
         assert_eq!(
@@ -755,10 +754,10 @@ mod tests {
     #[test]
     fn racing_writers_leave_a_whole_entry() {
         let temp = TempDir::new("race");
-        let list = temp.0.join("words.txt");
+        let list = temp.path().join("words.txt");
         let text: String = (0..2000).map(|i| format!("w{}\n", to_letters(i))).collect();
         fs::write(&list, text).unwrap();
-        let cache = CacheDir::new(temp.0.join("cache"));
+        let cache = CacheDir::new(temp.path().join("cache"));
         std::thread::scope(|scope| {
             for _ in 0..4 {
                 scope.spawn(|| {
@@ -785,23 +784,23 @@ mod tests {
     #[test]
     fn partial_files_are_removed_on_request() {
         let temp = TempDir::new("partial");
-        let partial = temp.0.join(".words.dict.1.2.3.tmp");
+        let partial = temp.path().join(".words.dict.1.2.3.tmp");
         fs::write(&partial, "part").unwrap();
         register_partial(&partial, true);
         remove_partial_files();
         assert!(!partial.exists());
         register_partial(&partial, false);
         // A whole write leaves the file and nothing else.
-        let whole = temp.0.join("whole.dict");
+        let whole = temp.path().join("whole.dict");
         write_atomically(&whole, &[b"al", b"l"]).unwrap();
         assert_eq!(fs::read(&whole).unwrap(), b"all");
         remove_partial_files();
-        assert_eq!(fs::read_dir(&temp.0).unwrap().count(), 1);
+        assert_eq!(fs::read_dir(temp.path()).unwrap().count(), 1);
         // A write into a missing directory fails and leaves nothing.
-        assert!(write_atomically(&temp.0.join("missing/x.dict"), &[b"x"]).is_err());
+        assert!(write_atomically(&temp.path().join("missing/x.dict"), &[b"x"]).is_err());
         // (Other tests write at the same time: only this one's files count.)
         let files = PARTIAL_FILES.lock().unwrap();
-        assert!(!files.iter().any(|file| file.starts_with(&temp.0)));
+        assert!(!files.iter().any(|file| file.starts_with(temp.path())));
     }
 
     /// An edit that keeps the list's size and modification time (`touch -d`
@@ -810,10 +809,10 @@ mod tests {
     #[test]
     fn same_size_and_time_other_content_is_stale() {
         let temp = TempDir::new("same-stamp");
-        let list = temp.0.join("words.txt");
+        let list = temp.path().join("words.txt");
         fs::write(&list, "cat\ndog\n").unwrap();
         let modified = fs::metadata(&list).unwrap().modified().unwrap();
-        let cache = CacheDir::new(temp.0.join("cache"));
+        let cache = CacheDir::new(temp.path().join("cache"));
         let load = || cache.load(&list, None, Normalizer::default()).unwrap();
         assert_eq!(load().status, CacheStatus::Written);
         assert_eq!(load().status, CacheStatus::Hit);
@@ -841,9 +840,9 @@ mod tests {
     /// cache made in it, and the path of the list's entry.
     fn list_and_entry(name: &str, text: &str) -> (TempDir, PathBuf, CacheDir, PathBuf) {
         let temp = TempDir::new(name);
-        let list = temp.0.join("words.txt");
+        let list = temp.path().join("words.txt");
         fs::write(&list, text).unwrap();
-        let cache = CacheDir::new(temp.0.join("cache"));
+        let cache = CacheDir::new(temp.path().join("cache"));
         let source = fs::canonicalize(&list).unwrap();
         let entry = cache.entry(&source, None, Normalizer::default());
         fs::create_dir_all(cache.dir()).unwrap();
@@ -907,9 +906,9 @@ mod tests {
     #[test]
     fn writes_go_through_links_and_never_replace_other_files() {
         let temp = TempDir::new("targets");
-        let target = temp.0.join("target.dict");
+        let target = temp.path().join("target.dict");
         fs::write(&target, "old").unwrap();
-        let link = temp.0.join("link.dict");
+        let link = temp.path().join("link.dict");
         std::os::unix::fs::symlink("target.dict", &link).unwrap();
         write_atomically(&link, &[b"new"]).unwrap();
         assert!(
@@ -920,19 +919,19 @@ mod tests {
         );
         assert_eq!(fs::read(&target).unwrap(), b"new");
         // A dangling link makes its target.
-        let dangling = temp.0.join("dangling.dict");
+        let dangling = temp.path().join("dangling.dict");
         std::os::unix::fs::symlink("made.dict", &dangling).unwrap();
         write_atomically(&dangling, &[b"made"]).unwrap();
-        assert_eq!(fs::read(temp.0.join("made.dict")).unwrap(), b"made");
+        assert_eq!(fs::read(temp.path().join("made.dict")).unwrap(), b"made");
         // A FIFO, a directory, a device, and links to them: refused, unchanged.
-        let fifo = temp.0.join("fifo");
+        let fifo = temp.path().join("fifo");
         mkfifo(&fifo);
-        let to_fifo = temp.0.join("to-fifo");
+        let to_fifo = temp.path().join("to-fifo");
         std::os::unix::fs::symlink(&fifo, &to_fifo).unwrap();
         let cases = [
             (fifo.as_path(), "it is a FIFO, not a regular file"),
             (to_fifo.as_path(), "it is a FIFO, not a regular file"),
-            (temp.0.as_path(), "it is a directory, not a regular file"),
+            (temp.path(), "it is a directory, not a regular file"),
             (Path::new("/dev/null"), "it is a device, not a regular file"),
         ];
         for (path, message) in cases {
@@ -946,10 +945,10 @@ mod tests {
                 .is_symlink()
         );
         assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
-        let loop_link = temp.0.join("loop");
+        let loop_link = temp.path().join("loop");
         std::os::unix::fs::symlink("loop", &loop_link).unwrap();
         assert!(write_atomically(&loop_link, &[b"x"]).is_err());
-        let names = crate_temp_names(&temp.0);
+        let names = crate_temp_names(temp.path());
         assert!(
             names.iter().all(|name| !name.ends_with(".tmp")),
             "{names:?}"

@@ -1,39 +1,30 @@
 //! Fresh temporary directories for the tests that need files of their own:
-//! word lists, cache directories. Each is named after its test and this
-//! process, so tests running at once never share one.
+//! word lists, cache directories: `tempfile`'s, named after their test.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// A directory under the system's temporary directory, removed when dropped.
 #[derive(Debug)]
-pub struct TempDir(PathBuf);
+pub struct TempDir(tempfile::TempDir);
 
 impl TempDir {
     /// An empty directory for the test `name`.
     pub fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("boggle-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
+        let prefix = format!("boggle-{name}-");
+        TempDir(tempfile::Builder::new().prefix(&prefix).tempdir().unwrap())
     }
 
     /// The directory.
     pub fn path(&self) -> &Path {
-        &self.0
+        self.0.path()
     }
 
     /// Writes `bytes` to the file `name` in the directory; returns its path.
     pub fn file(&self, name: &str, bytes: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
+        let path = self.path().join(name);
         fs::write(&path, bytes).unwrap();
         path
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
     }
 }
 
