@@ -1,24 +1,29 @@
-//! The on-disk cache of compiled dictionaries for text word lists (SPEC §7).
+//! The on-disk cache of expanded dictionaries (SPEC §7): for `--dict` word
+//! lists of every format, compiled ones included, and for the lists bundled
+//! in the binary ([`CacheDir::load_bundled`]).
 //!
 //! [`CacheDir`] is handed its directory (the binary picks
 //! `$XDG_CACHE_HOME/boggle` or `~/.cache/boggle`), so tests use a temporary
-//! one. Each source file has one entry, named by a hash of its canonical
-//! path, the format it is read in, the accent folding and the compiled
-//! format version. The entry starts with a 128-bit hash (XXH3) and the size
-//! of the content it was compiled from: each run reads the list (bounded,
-//! as any list is read) and hashes it, and when the hash differs the entry
-//! is stale and is rebuilt. Sizes and modification times are not used: an
-//! edit can keep both (two writes in one clock tick, `touch -d`). An entry
-//! is written to a temporary file in the same directory and renamed into
-//! place, so a reader, or a second process filling the same entry at once,
-//! sees the old entry or a whole new one, never a part.
+//! one. Each source has one entry, named by a hash of its canonical path
+//! (or the bundled list's language), the format it is read in, the accent
+//! folding and the compiled format version. The entry starts with a 128-bit
+//! hash (XXH3) and the size of the content it was compiled from: each run
+//! reads the list (bounded, as any list is read) and hashes it, and when
+//! the hash differs the entry is stale and is rebuilt. Sizes and
+//! modification times are not used: an edit can keep both (two writes in
+//! one clock tick, `touch -d`). An entry is written to a temporary file in
+//! the same directory and renamed into place, so a reader, or a second
+//! process filling the same entry at once, sees the old entry or a whole
+//! new one, never a part.
 //!
-//! After the key comes the compiled dictionary in its image form: the
-//! trie as the search uses it, about 50 bytes a word. An entry is mapped,
-//! not read, and its trie used in place, so a run pays only for the pages it
-//! touches, plus one pass over the whole entry for its CRC-32: any damage
-//! (a flipped bit, a cut-off write) fails that check, or the header's, and
-//! the entry is rebuilt. The trie's structure is not checked again on each
+//! After the key comes the compiled dictionary in its image form: the trie
+//! as the search uses it, about 50 bytes a word. Read plainly, an entry goes
+//! through the same checked reader as any compiled file. A cache that maps
+//! ([`CacheDir::mapping`], an `unsafe` choice its owner makes) uses the
+//! trie where the file is mapped, so a run pays only for the pages it
+//! touches, plus one pass over the whole entry for its CRC-32: any damage (a
+//! flipped bit, a cut-off write) fails that check, or the header's, and the
+//! entry is rebuilt. The trie's structure is then not checked again on each
 //! run: it is as this program wrote it, and the search reads it with total,
 //! bounded reads, so even an entry forged to pass the checksum gives wrong
 //! words rather than a crash. Anything at an entry's path that is not a
@@ -85,8 +90,6 @@ pub enum CacheStatus {
     Stale,
     /// The entry was damaged (the reason); it was rebuilt.
     Damaged(String),
-    /// The source is a compiled dictionary already: nothing to cache.
-    NotNeeded,
     /// The source is not a regular file (a pipe, `/dev/stdin`, a process
     /// substitution): it has no stable path, so it is read each time.
     NotAFile,
@@ -98,10 +101,7 @@ impl CacheStatus {
     /// The one-line warning this status deserves, if any.
     pub fn warning(&self, entry: &Path) -> Option<String> {
         match self {
-            CacheStatus::Hit
-            | CacheStatus::Written
-            | CacheStatus::NotNeeded
-            | CacheStatus::NotAFile => None,
+            CacheStatus::Hit | CacheStatus::Written | CacheStatus::NotAFile => None,
             CacheStatus::Stale => Some(format!(
                 "cache entry '{}' is stale, rebuilt it",
                 entry.display()
@@ -126,7 +126,6 @@ impl fmt::Display for CacheStatus {
             CacheStatus::Written => f.write_str("written"),
             CacheStatus::Stale => f.write_str("stale, rebuilt"),
             CacheStatus::Damaged(reason) => write!(f, "damaged ({reason}), rebuilt"),
-            CacheStatus::NotNeeded => f.write_str("not needed (the file is compiled)"),
             CacheStatus::NotAFile => f.write_str("not used (not a regular file)"),
             CacheStatus::NotWritten(reason) => write!(f, "not written ({reason})"),
         }
@@ -268,9 +267,6 @@ impl CacheDir {
             // `pipe:[…]`), and is read once.
             return load(CacheStatus::NotAFile);
         }
-        if detection.format == Format::Compiled {
-            return load(CacheStatus::NotNeeded);
-        }
         let source = fs::canonicalize(path).map_err(LoadError::Io)?;
         let key = ContentKey::of(&bytes);
         let entry = self.entry(&source, format, normalizer);
@@ -330,10 +326,16 @@ impl CacheDir {
     /// form, which takes longer to expand (tens of milliseconds for the
     /// English list) than a whole run otherwise does; the first run
     /// expands it and writes the image here, and later runs use the entry,
-    /// which is keyed by the bundled bytes' hash, so a new build with other
+    /// which is keyed by the bundled file's checksum and size, so a new build with other
     /// lists replaces it.
     pub fn load_bundled(&self, lang: Lang) -> Result<Cached, DictError> {
-        let key = ContentKey::of(lang.compiled());
+        // The compiled file's own checksum names its content, without a
+        // pass over its megabyte on every run.
+        let compiled = lang.compiled();
+        let key = ContentKey {
+            hash: u128::from(compiled::stored_checksum(compiled)),
+            size: compiled.len() as u64,
+        };
         let entry = self.bundled_entry(lang);
         let detection = Detection {
             format: Format::Compiled,

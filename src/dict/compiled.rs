@@ -329,13 +329,18 @@ fn finish(prefix: Prefix, trie: Trie, fold_accents: bool) -> Result<Dictionary, 
     ))
 }
 
+/// The checksum `bytes` store in their header (0 when they are too short),
+/// unchecked.
+pub fn stored_checksum(bytes: &[u8]) -> u32 {
+    bytes
+        .get(24..28)
+        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
 /// Reads and checks the header and the checksum of the payload after it.
 pub fn read_header(bytes: &[u8]) -> Result<Header, DictError> {
     let (flags, payload) = read_frame(bytes)?;
-    let checksum = bytes
-        .get(24..28)
-        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-    if self::checksum(bytes, &[payload]) != checksum {
+    if checksum(bytes, &[payload]) != stored_checksum(bytes) {
         return Err(damaged(Damage::Checksum));
     }
     Ok(Header {

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Whole-process timings of two `boggle` binaries, interleaved.
+
+    python3 benches/compare.py OLD NEW [ROUNDS]
+
+The rows of the README's comparison of dictionary formats: one board with
+the bundled English list (cache warm), the first run after install (cache
+empty), 100,000 uniform and 100,000 `new`-dice 4x4 boards with `-j 1`, and
+a 1000x1000 board with `-j 2`. Each round runs OLD and NEW once each, in
+alternating order, so a machine that drifts affects both alike; the report
+is each binary's median wall time and the median of the per-round ratios
+NEW / OLD. Boards come from `boggle random --seed 1`, so runs repeat.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def run(binary, args, stdin, cache):
+    """Wall time of one run, in seconds; its output is discarded."""
+    env = dict(os.environ, XDG_CACHE_HOME=cache)
+    # Write-only, as a shell's `>/dev/null` opens it: boggle takes a
+    # read-write /dev/null on standard output for a closed one.
+    with open(os.devnull, "wb") as null:
+        start = time.perf_counter()
+        subprocess.run([binary, *args], stdin=stdin, stdout=null, env=env, check=True)
+        return time.perf_counter() - start
+
+
+def main():
+    old, new = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 9
+    work = tempfile.mkdtemp(prefix="boggle-compare-")
+    boards = {}
+    for name, args in [("uniform", ["--dice", "uniform", "--size", "4x4", "-n", "100000"]),
+                       ("new", ["--dice", "new", "-n", "100000"]),
+                       ("big", ["--dice", "uniform", "--size", "1000x1000"])]:
+        boards[name] = os.path.join(work, name + ".txt")
+        with open(boards[name], "w") as out:
+            subprocess.run([new, "random", "--seed", "1", *args], stdout=out, check=True)
+    caches = {binary: os.path.join(work, "cache-" + label)
+              for label, binary in [("old", old), ("new", new)]}
+    board = ["solve", "ezmrnubeslospaon"]
+    rows = [
+        ("one board, cache warm", board, None, 5 * rounds, False),
+        ("first run, cache empty", board, None, 3 * rounds, True),
+        ("100,000 uniform 4x4, -j 1", ["solve", "--format", "summary", "-j", "1"], "uniform", rounds, False),
+        ("100,000 new-dice 4x4, -j 1", ["solve", "--format", "summary", "-j", "1"], "new", rounds, False),
+        ("1000x1000, -j 2", ["solve", "--format", "summary", "-j", "2"], "big", rounds, False),
+    ]
+    for binary, cache in caches.items():
+        run(binary, board, None, cache)
+    print(f"old: {old}\nnew: {new}")
+    for name, args, stdin_name, count, empty in rows:
+        times = {old: [], new: []}
+        ratios = []
+        for index in range(count):
+            order = (old, new) if index % 2 == 0 else (new, old)
+            pair = {}
+            for binary in order:
+                cache = caches[binary]
+                if empty:
+                    cache = tempfile.mkdtemp(prefix="boggle-empty-", dir=work)
+                stdin = open(boards[stdin_name], "rb") if stdin_name else subprocess.DEVNULL
+                pair[binary] = run(binary, args, stdin, cache)
+                if stdin_name:
+                    stdin.close()
+            for binary in (old, new):
+                times[binary].append(pair[binary])
+            ratios.append(pair[new] / pair[old])
+        print(f"{name:30} old {statistics.median(times[old]) * 1000:9.1f} ms"
+              f"   new {statistics.median(times[new]) * 1000:9.1f} ms"
+              f"   new/old {statistics.median(ratios):.3f}  ({count} rounds)")
+    subprocess.run(["rm", "-rf", work])
+
+
+if __name__ == "__main__":
+    main()
