@@ -62,28 +62,43 @@ impl Write for RawStdout {
 }
 
 /// Whether standard output was closed as the program started (`>&-`). The
-/// Rust runtime then opens `/dev/null` on it, read-write, so that no file
+/// Rust runtime then opens `/dev/null` on it before `main`, so that no file
 /// opened later takes its place, and the output would vanish without an
-/// error; a shell's `>/dev/null` opens it for writing only. Linux tells
-/// both apart through `/proc`; elsewhere a closed standard output is not
-/// seen.
+/// error. On Linux the descriptor is looked at before that, by a function
+/// the C runtime calls as the program loads (see [`STDOUT_AT_START`]);
+/// elsewhere a closed standard output is not seen.
 fn was_closed() -> bool {
-    cfg!(target_os = "linux")
-        && std::fs::read_link("/proc/self/fd/1")
-            .is_ok_and(|target| target == std::path::Path::new("/dev/null"))
-        && std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| read_write(&info))
+    #[cfg(target_os = "linux")]
+    return STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed);
+    #[cfg(not(target_os = "linux"))]
+    false
 }
 
-/// Whether a `/proc/self/fdinfo` text describes a descriptor open for both
-/// reading and writing (`O_RDWR`, in the octal `flags:` line).
-fn read_write(info: &str) -> bool {
-    const ACCESS_MODE: u32 = 0o3;
-    const READ_WRITE: u32 = 0o2;
-    info.lines()
-        .find_map(|line| line.strip_prefix("flags:"))
-        .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-        .is_some_and(|flags| flags & ACCESS_MODE == READ_WRITE)
-}
+/// Whether descriptor 1 was closed as the program loaded.
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Records whether standard output is open, from the C runtime's list of
+/// functions run as the program loads (`.init_array`), which glibc and musl
+/// call before `main` and so before the Rust runtime replaces a closed
+/// standard descriptor with `/dev/null`. Telling the two apart afterwards
+/// is guesswork: a parent may hand over `/dev/null` opened read-write
+/// (Python's `subprocess.DEVNULL`, service managers), which is no error.
+#[cfg(target_os = "linux")]
+#[used]
+#[allow(unsafe_code)]
+#[unsafe(link_section = ".init_array")]
+static STDOUT_AT_START: extern "C" fn() = {
+    extern "C" fn record() {
+        // SAFETY: `F_GETFD` only reads descriptor 1's flags, and fails with
+        // `EBADF` when it is not open; nothing else is touched, so this is
+        // sound however early it runs.
+        #[allow(unsafe_code)]
+        let flags = unsafe { libc::fcntl(1, libc::F_GETFD) };
+        STDOUT_CLOSED.store(flags == -1, std::sync::atomic::Ordering::Relaxed);
+    }
+    record
+};
 
 /// Whether standard output takes colour: `NO_COLOR`, `CLICOLOR_FORCE` and
 /// whether it is a terminal decide.
@@ -108,18 +123,4 @@ pub fn say(message: std::fmt::Arguments<'_>) {
     let mut stderr = io::stderr().lock();
     let _ = stderr.write_fmt(message);
     let _ = stderr.write_all(b"\n");
-}
-
-#[cfg(test)]
-mod tests {
-    use super::read_write;
-
-    #[test]
-    fn access_modes() {
-        assert!(read_write("pos:\t0\nflags:\t0100002\nmnt_id:\t24\n"));
-        assert!(!read_write("pos:\t0\nflags:\t0100001\nmnt_id:\t24\n"));
-        assert!(!read_write("pos:\t0\nflags:\t02000000\n"));
-        assert!(!read_write("flags: x\n"));
-        assert!(!read_write(""));
-    }
 }

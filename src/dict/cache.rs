@@ -351,8 +351,10 @@ impl CacheDir {
                     status: CacheStatus::Hit,
                 });
             }
+            // A stale entry is an earlier build's: replacing it is the
+            // first run of a new build, not worth a warning.
+            Some(Err(CacheStatus::Stale)) | None => CacheStatus::Written,
             Some(Err(status)) => status,
-            None => CacheStatus::Written,
         };
         let dict = bundled::load(lang)?;
         let status = match self.write_entry(&entry, key, &dict) {
@@ -607,6 +609,16 @@ mod tests {
         }
     }
 
+    /// A cache in `dir` that maps its entries, as the binary's does.
+    fn mapping_cache(dir: impl Into<PathBuf>) -> CacheDir {
+        // SAFETY: the directory is the test's own, and its entries are only
+        // ever replaced by renaming (`replace`), never changed in place.
+        #[allow(unsafe_code)]
+        unsafe {
+            CacheDir::new(dir).mapping()
+        }
+    }
+
     fn words(dict: &Dictionary) -> Vec<String> {
         dict.trie().words().map(|w| dict.word_text(w)).collect()
     }
@@ -627,7 +639,7 @@ mod tests {
         let temp = TempDir::new("cycle");
         let list = temp.path().join("words.txt");
         fs::write(&list, "cat\ndog\n").unwrap();
-        let cache = CacheDir::new(temp.path().join("cache"));
+        let cache = mapping_cache(temp.path().join("cache"));
         let load = || cache.load(&list, None, Normalizer::default()).unwrap();
 
         let first = load();
@@ -680,8 +692,16 @@ mod tests {
         let temp = TempDir::new("mutations");
         let list = temp.path().join("words.txt");
         fs::write(&list, "cat\ndog\nemu\nemus\n").unwrap();
-        let cache = CacheDir::new(temp.path().join("cache"));
-        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+        for cache in [
+            mapping_cache(temp.path().join("mapped")),
+            CacheDir::new(temp.path().join("read")),
+        ] {
+            every_change_is_caught(&cache, &list);
+        }
+    }
+
+    fn every_change_is_caught(cache: &CacheDir, list: &Path) {
+        let load = || cache.load(list, None, Normalizer::default()).unwrap();
         let entry = load().entry;
         let good = fs::read(&entry).unwrap();
         let hit = load();
@@ -708,12 +728,55 @@ mod tests {
         check(&longer, "one byte more");
     }
 
+    /// A bundled list is expanded into the cache once, then read from it,
+    /// mapped or not; an earlier build's entry (another key) is replaced
+    /// without a warning, a damaged one with one, and the words are the
+    /// bundled list's every time.
+    #[test]
+    fn bundled_lists_are_expanded_once() {
+        let temp = TempDir::new("bundled");
+        let expected = bundled::load(Lang::Fi).unwrap();
+        for cache in [
+            mapping_cache(temp.path().join("mapped")),
+            CacheDir::new(temp.path().join("read")),
+        ] {
+            let load = || cache.load_bundled(Lang::Fi).unwrap();
+            let first = load();
+            assert_eq!(first.status, CacheStatus::Written);
+            assert_eq!(first.entry, cache.bundled_entry(Lang::Fi));
+            assert_eq!(first.dict.trie(), expected.trie());
+            let second = load();
+            assert_eq!(second.status, CacheStatus::Hit);
+            assert_eq!(second.dict.trie(), expected.trie());
+            assert_eq!(second.dict.alphabet(), expected.alphabet());
+            assert_eq!(second.dict.report(), expected.report());
+
+            let mut bytes = fs::read(&first.entry).unwrap();
+            bytes[8] ^= 1;
+            replace(&first.entry, &bytes);
+            let earlier_build = load();
+            assert_eq!(earlier_build.status, CacheStatus::Written);
+            assert_eq!(earlier_build.status.warning(&first.entry), None);
+            assert_eq!(earlier_build.dict.trie(), expected.trie());
+
+            let mut bytes = fs::read(&first.entry).unwrap();
+            let last = bytes.len() - 1;
+            bytes[last] ^= 1;
+            replace(&first.entry, &bytes);
+            let damaged = load();
+            assert!(matches!(damaged.status, CacheStatus::Damaged(_)));
+            assert!(damaged.status.warning(&first.entry).is_some());
+            assert_eq!(damaged.dict.trie(), expected.trie());
+            assert_eq!(load().status, CacheStatus::Hit);
+        }
+    }
+
     #[test]
     fn keyed_by_format_and_folding() {
         let temp = TempDir::new("key");
         let list = temp.path().join("words.txt");
         fs::write(&list, "été\n").unwrap();
-        let cache = CacheDir::new(temp.path().join("cache"));
+        let cache = mapping_cache(temp.path().join("cache"));
         let kept = cache.load(&list, None, Normalizer::default()).unwrap();
         let folded = cache.load(&list, None, Normalizer::new(true)).unwrap();
         assert_eq!(folded.status, CacheStatus::Written);
@@ -729,7 +792,7 @@ mod tests {
     #[test]
     fn errors_and_unwritable_cache() {
         let temp = TempDir::new("errors");
-        let cache = CacheDir::new(temp.path().join("cache"));
+        let cache = mapping_cache(temp.path().join("cache"));
         let missing = cache.load(
             &temp.path().join("missing.txt"),
             None,
@@ -747,7 +810,7 @@ mod tests {
         );
         // A cache "directory" that is a file: the words still load.
         fs::write(&list, "cat\n").unwrap();
-        let blocked = CacheDir::new(&list);
+        let blocked = mapping_cache(&list);
         let loaded = blocked.load(&list, None, Normalizer::default()).unwrap();
         assert!(matches!(loaded.status, CacheStatus::NotWritten(_)));
         assert_eq!(words(&loaded.dict), ["cat"]);
@@ -759,7 +822,7 @@ mod tests {
         let list = temp.path().join("words.txt");
         let text: String = (0..2000).map(|i| format!("w{}\n", to_letters(i))).collect();
         fs::write(&list, text).unwrap();
-        let cache = CacheDir::new(temp.path().join("cache"));
+        let cache = mapping_cache(temp.path().join("cache"));
         std::thread::scope(|scope| {
             for _ in 0..4 {
                 scope.spawn(|| {
@@ -814,7 +877,7 @@ mod tests {
         let list = temp.path().join("words.txt");
         fs::write(&list, "cat\ndog\n").unwrap();
         let modified = fs::metadata(&list).unwrap().modified().unwrap();
-        let cache = CacheDir::new(temp.path().join("cache"));
+        let cache = mapping_cache(temp.path().join("cache"));
         let load = || cache.load(&list, None, Normalizer::default()).unwrap();
         assert_eq!(load().status, CacheStatus::Written);
         assert_eq!(load().status, CacheStatus::Hit);
@@ -844,7 +907,7 @@ mod tests {
         let temp = TempDir::new(name);
         let list = temp.path().join("words.txt");
         fs::write(&list, text).unwrap();
-        let cache = CacheDir::new(temp.path().join("cache"));
+        let cache = mapping_cache(temp.path().join("cache"));
         let source = fs::canonicalize(&list).unwrap();
         let entry = cache.entry(&source, None, Normalizer::default());
         fs::create_dir_all(cache.dir()).unwrap();

@@ -96,6 +96,35 @@ fn a_closed_standard_output_is_an_error() {
     }
 }
 
+/// `/dev/null` opened for reading and writing, as Python's
+/// `subprocess.DEVNULL` and service managers hand it over, is a place to
+/// discard output, not a closed standard output.
+#[test]
+fn dev_null_open_for_reading_and_writing_takes_the_output() {
+    for args in COMMANDS {
+        let null = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open("/dev/null")
+            .unwrap();
+        let output = boggle()
+            .args(*args)
+            .stdin(Stdio::null())
+            .stdout(null)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(
+            (
+                output.status.code(),
+                String::from_utf8_lossy(&output.stderr).as_ref()
+            ),
+            (Some(0), ""),
+            "{args:?}"
+        );
+    }
+}
+
 /// A command that writes nothing to standard output loses nothing when it
 /// is closed.
 #[test]
