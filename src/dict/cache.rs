@@ -145,6 +145,18 @@ pub struct Cached {
     pub status: CacheStatus,
 }
 
+impl Cached {
+    /// A dictionary read from its entry.
+    fn hit(dict: Dictionary, detection: Detection, entry: PathBuf) -> Cached {
+        Cached {
+            dict,
+            detection,
+            entry,
+            status: CacheStatus::Hit,
+        }
+    }
+}
+
 /// What an entry was made from: the hash and size of the source's content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct ContentKey {
@@ -271,26 +283,14 @@ impl CacheDir {
         let key = ContentKey::of(&bytes);
         let entry = self.entry(&source, format, normalizer);
         let status = match self.read_entry(&entry, key) {
-            Some(Ok(dict)) => {
-                return Ok(Cached {
-                    dict,
-                    detection,
-                    entry,
-                    status: CacheStatus::Hit,
-                });
-            }
-            Some(Err(status)) => status,
-            None => CacheStatus::Written,
+            Ok(dict) => return Ok(Cached::hit(dict, detection, entry)),
+            Err(status) => status,
         };
         let (dict, detection) = super::load_detected(&bytes, format, normalizer)?;
-        let written = if fs::canonicalize(&entry).is_ok_and(|entry| entry == source) {
-            Err(io::Error::other("it is the word list itself"))
+        let status = if fs::canonicalize(&entry).is_ok_and(|entry| entry == source) {
+            CacheStatus::NotWritten("it is the word list itself".into())
         } else {
-            self.write_entry(&entry, key, &dict)
-        };
-        let status = match written {
-            Ok(()) => status,
-            Err(error) => CacheStatus::NotWritten(io_message(&error)),
+            self.write_entry(&entry, key, &dict, status)
         };
         Ok(Cached {
             dict,
@@ -300,11 +300,25 @@ impl CacheDir {
         })
     }
 
-    /// Writes `entry` through a temporary file renamed into place. What is
-    /// at its path and is neither a regular file nor a directory (a FIFO, a
+    /// Writes `entry` through a temporary file renamed into place, and
+    /// returns `status`, or why the entry could not be written. What is at
+    /// its path and is neither a regular file nor a directory (a FIFO, a
     /// device, a socket, or a link to one) is removed first: the cache's
     /// directory is this program's, and such an entry is only in the way.
-    fn write_entry(&self, entry: &Path, key: ContentKey, dict: &Dictionary) -> io::Result<()> {
+    fn write_entry(
+        &self,
+        entry: &Path,
+        key: ContentKey,
+        dict: &Dictionary,
+        status: CacheStatus,
+    ) -> CacheStatus {
+        match self.write_image(entry, key, dict) {
+            Ok(()) => status,
+            Err(error) => CacheStatus::NotWritten(io_message(&error)),
+        }
+    }
+
+    fn write_image(&self, entry: &Path, key: ContentKey, dict: &Dictionary) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
         if fs::metadata(entry).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
             fs::remove_file(entry)?;
@@ -343,24 +357,14 @@ impl CacheDir {
             reason: "bundled in the binary".into(),
         };
         let status = match self.read_entry(&entry, key) {
-            Some(Ok(dict)) => {
-                return Ok(Cached {
-                    dict,
-                    detection,
-                    entry,
-                    status: CacheStatus::Hit,
-                });
-            }
+            Ok(dict) => return Ok(Cached::hit(dict, detection, entry)),
             // A stale entry is an earlier build's: replacing it is the
             // first run of a new build, not worth a warning.
-            Some(Err(CacheStatus::Stale)) | None => CacheStatus::Written,
-            Some(Err(status)) => status,
+            Err(CacheStatus::Stale) => CacheStatus::Written,
+            Err(status) => status,
         };
         let dict = bundled::load(lang)?;
-        let status = match self.write_entry(&entry, key, &dict) {
-            Ok(()) => status,
-            Err(error) => CacheStatus::NotWritten(io_message(&error)),
-        };
+        let status = self.write_entry(&entry, key, &dict, status);
         Ok(Cached {
             dict,
             detection,
@@ -370,20 +374,20 @@ impl CacheDir {
     }
 
     /// The dictionary in `entry` when it is there, whole and made from the
-    /// content `key` names; `None` when there is no entry; otherwise what is
-    /// wrong with it. The entry is mapped when the cache maps; otherwise,
+    /// content `key` names; otherwise what is wrong with it, `Written` when
+    /// there is no entry (as one is written next). The entry is mapped when the cache maps; otherwise,
     /// or where mapping fails, it is read and its trie checked in full.
     /// Only a regular file is opened, and never in a way that could wait (a
     /// FIFO put there since it was looked at fails to open rather than
     /// hang).
-    fn read_entry(&self, entry: &Path, key: ContentKey) -> Option<Result<Dictionary, CacheStatus>> {
-        let not_a_file = || Some(Err(CacheStatus::Damaged("not a regular file".into())));
+    fn read_entry(&self, entry: &Path, key: ContentKey) -> Result<Dictionary, CacheStatus> {
+        let not_a_file = || Err(CacheStatus::Damaged("not a regular file".into()));
         match fs::metadata(entry) {
             Ok(metadata) if !metadata.is_file() => return not_a_file(),
             Ok(_) => {}
-            Err(_) => return None,
+            Err(_) => return Err(CacheStatus::Written),
         }
-        let file = open_without_waiting(entry).ok()?;
+        let file = open_without_waiting(entry).map_err(|_| CacheStatus::Written)?;
         if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
             return not_a_file();
         }
@@ -401,14 +405,14 @@ impl CacheDir {
             _ => {
                 // Read from the file checked above, not from the path again.
                 let mut bytes = Vec::new();
-                io::Read::read_to_end(&mut &file, &mut bytes).ok()?;
+                io::Read::read_to_end(&mut &file, &mut bytes).map_err(|_| CacheStatus::Written)?;
                 check_key(&bytes, key).map(|()| {
                     compiled::read(bytes.get(ENTRY_HEADER_LEN..).unwrap_or_default())
                         .map_err(damaged)
                 })
             }
         };
-        Some(checked.and_then(|read| read))
+        checked.and_then(|read| read)
     }
 }
 

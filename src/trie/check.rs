@@ -1,7 +1,7 @@
 //! The checks of a trie image read from outside: every invariant the search
 //! and the word lookups rely on, in a few linear passes.
 
-use super::{Image, Node, NodeId, Trie, TrieError, image_len, u32_at};
+use super::{Image, Node, NodeId, Trie, TrieError, check_counts, image_len, u32_at};
 
 impl Trie {
     /// A trie from an image read from outside (a compiled dictionary or a
@@ -19,9 +19,7 @@ impl Trie {
         word_count: usize,
         symbol_count: usize,
     ) -> Result<Trie, TrieError> {
-        if node_count == 0 || node_count > u32::MAX as usize || word_count >= u32::MAX as usize {
-            return Err(TrieError::new(0, "the node count is out of range"));
-        }
+        check_counts(node_count, word_count)?;
         if image.len() != image_len(node_count, word_count) {
             return Err(TrieError::new(
                 0,

@@ -384,6 +384,15 @@ impl Trie {
     }
 }
 
+/// Whether `node_count` nodes and `word_count` words fit the image's
+/// 32-bit indices, with room for [`Node::NO_WORD`].
+fn check_counts(node_count: usize, word_count: usize) -> Result<(), TrieError> {
+    if node_count == 0 || node_count > u32::MAX as usize || word_count >= u32::MAX as usize {
+        return Err(TrieError::new(0, "the node count is out of range"));
+    }
+    Ok(())
+}
+
 /// Writes `node` as node `index` of the node section `nodes`.
 #[inline]
 fn put_node(nodes: &mut [u8], index: usize, node: Node) {

@@ -2,7 +2,7 @@
 //! dictionary stores, and the checked rebuilding of the whole image from it.
 
 use super::build::ImageWriter;
-use super::{NODE_BYTES, Node, Trie, TrieError, put_node, put_u32, u32_at};
+use super::{NODE_BYTES, Node, Trie, TrieError, check_counts, put_node, put_u32, u32_at};
 
 /// The bit of a node's byte in the packed form that marks it a word.
 const WORD_BIT: u8 = 0x80;
@@ -48,9 +48,7 @@ impl Trie {
         word_count: usize,
         symbol_count: usize,
     ) -> Result<Trie, TrieError> {
-        if node_count == 0 || node_count > u32::MAX as usize || word_count >= u32::MAX as usize {
-            return Err(TrieError::new(0, "the node count is out of range"));
-        }
+        check_counts(node_count, word_count)?;
         if packed.len() != 2 * node_count - 1 {
             return Err(TrieError::new(
                 0,
