@@ -9,10 +9,13 @@ empty), 100,000 uniform and 100,000 `new`-dice 4x4 boards with `-j 1`, and
 a 1000x1000 board with `-j 2`. Each round runs OLD and NEW once each, in
 alternating order, so a machine that drifts affects both alike; the report
 is each binary's median wall time and the median of the per-round ratios
-NEW / OLD. Boards come from `boggle random --seed 1`, so runs repeat.
+NEW / OLD, then the median processor time (user and system) of each, which
+a busy machine inflates less than the wall time. Boards come from
+`boggle random --seed 1`, so runs repeat.
 """
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -20,15 +23,22 @@ import tempfile
 import time
 
 
+def cpu():
+    """Processor time used by the children waited for so far, in seconds."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run(binary, args, stdin, cache):
-    """Wall time of one run, in seconds; its output is discarded."""
+    """Wall and processor time of one run, in seconds; its output is
+    discarded."""
     env = dict(os.environ, XDG_CACHE_HOME=cache)
     # Write-only, as a shell's `>/dev/null` opens it: boggle takes a
     # read-write /dev/null on standard output for a closed one.
     with open(os.devnull, "wb") as null:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), cpu()
         subprocess.run([binary, *args], stdin=stdin, stdout=null, env=env, check=True)
-        return time.perf_counter() - start
+        return time.perf_counter() - start, cpu() - start_cpu
 
 
 def main():
@@ -57,6 +67,7 @@ def main():
     print(f"old: {old}\nnew: {new}")
     for name, args, stdin_name, count, empty in rows:
         times = {old: [], new: []}
+        cpus = {old: [], new: []}
         ratios = []
         for index in range(count):
             order = (old, new) if index % 2 == 0 else (new, old)
@@ -70,11 +81,14 @@ def main():
                 if stdin_name:
                     stdin.close()
             for binary in (old, new):
-                times[binary].append(pair[binary])
-            ratios.append(pair[new] / pair[old])
+                times[binary].append(pair[binary][0])
+                cpus[binary].append(pair[binary][1])
+            ratios.append(pair[new][0] / pair[old][0])
         print(f"{name:30} old {statistics.median(times[old]) * 1000:9.1f} ms"
               f"   new {statistics.median(times[new]) * 1000:9.1f} ms"
-              f"   new/old {statistics.median(ratios):.3f}  ({count} rounds)")
+              f"   new/old {statistics.median(ratios):.3f}  ({count} rounds)"
+              f"   cpu: old {statistics.median(cpus[old]) * 1000:.1f} ms"
+              f", new {statistics.median(cpus[new]) * 1000:.1f} ms")
     subprocess.run(["rm", "-rf", work])
 
 
