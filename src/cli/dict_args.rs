@@ -238,7 +238,7 @@ impl DictArgs {
     /// The list bundled for `lang`, its image from the cache (written on
     /// the first run) unless `--no-cache` is given or there is no cache
     /// directory.
-    fn load_bundled(&self, lang: Lang) -> anyhow::Result<Dictionary> {
+    pub fn load_bundled(&self, lang: Lang) -> anyhow::Result<Dictionary> {
         let name = || format!("bundled dictionary '{}'", lang.code());
         let Some(cache) = cache_dir().filter(|_| !self.no_cache) else {
             return bundled::load(lang).with_context(name);

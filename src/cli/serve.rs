@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use boggle::dict::bundled::{self, Lang};
+use boggle::dict::bundled::Lang;
 use clap::Args;
 
 use super::{DictArgs, Outcome};
@@ -128,8 +128,7 @@ impl ServeArgs {
             dict,
         }];
         for lang in Lang::ALL.into_iter().filter(|&lang| lang != first) {
-            let dict = bundled::load(lang)
-                .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
+            let dict = self.dict.load_bundled(lang)?;
             list.push(Named {
                 name: lang.code().into(),
                 dict: Arc::new(dict),
