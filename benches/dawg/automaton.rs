@@ -6,10 +6,11 @@
 //! incremental construction for sorted input of Daciuk, Mihov, Watson and
 //! Watson), so two prefixes with the same set of endings share one state.
 //! [`Layout::new`] then stores the automaton as one array of edge records,
-//! each 16 bytes like a trie node: the target's child mask, the index of
-//! the target's first edge, and the edge's id offset (the words that sort
-//! before the words reached through it from its state, the state's own word
-//! included) with the target's final flag in its top bit. A state's edges
+//! each 16 bytes like a trie node: the target's child mask, then in one
+//! 64-bit word the index of the target's first edge and the edge's id
+//! offset (the words that sort before the words reached through it from its
+//! state, the state's own word included) with the target's final flag in
+//! its top bit. A state's edges
 //! are contiguous in symbol order, so a child is found with one `popcount`
 //! as in the trie, and a word's id is the sum of the offsets along its path.
 //! The offset of an edge depends only on its state's set of endings, so
@@ -126,30 +127,44 @@ fn intern(state: State, register: &mut HashMap<State, u32>, states: &mut Vec<Sta
 pub struct Edge {
     /// Bit `s` is set when the target has an edge for symbol `s`.
     pub children: u64,
-    /// The index of the target's first edge (meaningless without children).
-    pub first: u32,
-    /// The edge's id offset, and [`Edge::FINAL`] when the target ends a word.
-    pub offset: u32,
+    /// The index of the target's first edge (meaningless without
+    /// children) in the low half; the edge's id offset in the high half,
+    /// its top bit [`Edge::FINAL`] set when the target ends a word. One
+    /// word, so that the search adds the id offset of the prefix so far
+    /// with one addition and passes the result in one register.
+    pub place: u64,
 }
 
 impl Edge {
-    /// The bit of [`Edge::offset`] set when the target ends a word.
-    pub const FINAL: u32 = 1 << 31;
+    /// The bit of [`Edge::place`] set when the target ends a word.
+    pub const FINAL: u64 = 1 << 63;
+
+    /// The `place` of a target whose first edge is `first`, reached with
+    /// id offset `offset`.
+    pub fn place(first: u32, offset: u32, is_final: bool) -> u64 {
+        u64::from(first) | u64::from(offset) << 32 | if is_final { Edge::FINAL } else { 0 }
+    }
+
+    /// The index of the target's first edge.
+    #[inline(always)]
+    pub fn first(self) -> u32 {
+        self.place as u32
+    }
 
     /// The id offset alone.
     #[inline(always)]
     pub fn offset(self) -> u32 {
-        self.offset & !Edge::FINAL
+        ((self.place & !Edge::FINAL) >> 32) as u32
     }
 
     /// Whether the target ends a word.
     #[inline(always)]
     pub fn is_final(self) -> bool {
-        self.offset & Edge::FINAL != 0
+        self.place & Edge::FINAL != 0
     }
 
     /// The index of the edge for the single bit `bit`, which must be set
-    /// in `children`.
+    /// in `children`, of a state whose first edge is `first`.
     #[inline(always)]
     pub fn child_at(children: u64, first: u32, bit: u64) -> usize {
         (first + (children & (bit - 1)).count_ones()) as usize
@@ -171,7 +186,7 @@ impl Layout {
         let states = &minimal.states;
         let counts = minimal.word_counts();
         assert!(
-            counts[minimal.root as usize] < Edge::FINAL,
+            counts[minimal.root as usize] < 1 << 31,
             "too many words for 31-bit ids"
         );
         // Breadth-first order from the root: each state's first edge.
@@ -199,8 +214,7 @@ impl Layout {
         let mut edges = vec![
             Edge {
                 children: 0,
-                first: 0,
-                offset: 0,
+                place: 0,
             };
             next_edge as usize
         ];
@@ -211,16 +225,14 @@ impl Layout {
                 let to = &states[target as usize];
                 edges[first[state as usize] as usize + index] = Edge {
                     children: mask(target),
-                    first: first[target as usize],
-                    offset: offset | if to.is_final { Edge::FINAL } else { 0 },
+                    place: Edge::place(first[target as usize], offset, to.is_final),
                 };
                 offset += counts[target as usize];
             }
         }
         let root = Edge {
             children: mask(minimal.root),
-            first: first[minimal.root as usize],
-            offset: 0,
+            place: Edge::place(first[minimal.root as usize], 0, false),
         };
         Layout { edges, root }
     }
@@ -245,7 +257,7 @@ impl Layout {
             }
             let mut chosen = None;
             let mut bits = here.children;
-            let mut index = here.first as usize;
+            let mut index = here.first() as usize;
             while bits != 0 {
                 let edge = self.edges[index];
                 if edge.offset() > left {

@@ -5,7 +5,8 @@
 //! child's edge is read once for all of them, and a neighbour is entered
 //! only when the child can go on from there. The one change is the word id:
 //! the trie stores it in the node, the DAWG adds the edge's offset to the
-//! id offset of the prefix so far, which travels as an argument. Each cell
+//! id offset of the prefix so far, which travels as an argument in one
+//! 64-bit word with the state's first edge (its place). Each cell
 //! added to a path takes a step of a budget, as in the library; a search
 //! out of steps stops (the library would start again with its early stop,
 //! which no board of these workloads needs).
@@ -26,8 +27,7 @@ const FILTERED: u32 = u32::MAX;
 /// built here never gives).
 const NO_EDGE: Edge = Edge {
     children: 0,
-    first: 0,
-    offset: 0,
+    place: 0,
 };
 
 /// A board in the dictionary's symbols, as masks.
@@ -210,7 +210,7 @@ impl<'d> Searcher<'d> {
                 if walk.exceeded {
                     break;
                 }
-                search.enter(&mut walk, cell, root.children, root.first, 0, 0, 0);
+                search.enter(&mut walk, cell, root.children, root.place, 0, 0);
             }
         }
         if walk.exceeded {
@@ -280,40 +280,39 @@ impl Search<'_> {
         }
     }
 
-    /// Calls `land` with each edge, id offset and letter count reached by
-    /// stepping onto `cell` from the state with child mask `children` and
-    /// first edge `first`, at id offset `base`.
+    /// Calls `land` with each edge and place reached by stepping onto
+    /// `cell` from the state with child mask `children` at `place`, and
+    /// the letters taken: one for a letter or a multi-letter tile, one per
+    /// edge for a wildcard, none for a dead cell.
     #[inline(always)]
     fn landings(
         &self,
         cell: u32,
         children: u64,
-        first: u32,
-        base: u32,
-        mut land: impl FnMut(Edge, u32, usize),
+        place: u64,
+        mut land: impl FnMut(Edge, u64, usize),
     ) {
         match self.grid.codes[cell as usize % 64] {
             MANY => {
                 let letters = self.grid.letters(cell);
-                let (mut children, mut first, mut id) = (children, first, base);
+                let (mut children, mut place) = (children, place);
                 let mut edge = NO_EDGE;
                 for &symbol in letters {
                     let bit = 1u64 << symbol;
                     if children & bit == 0 {
                         return;
                     }
-                    edge = self.edge(Edge::child_at(children, first, bit));
-                    id += edge.offset();
-                    (children, first) = (edge.children, edge.first);
+                    edge = self.edge(Edge::child_at(children, place as u32, bit));
+                    (children, place) = (edge.children, follow(place, edge));
                 }
-                land(edge, id, letters.len());
+                land(edge, place, letters.len());
             }
             WILDCARD => {
                 let mut bits = children;
                 while bits != 0 {
                     let bit = bits & bits.wrapping_neg();
-                    let edge = self.edge(Edge::child_at(children, first, bit));
-                    land(edge, base + edge.offset(), 1);
+                    let edge = self.edge(Edge::child_at(children, place as u32, bit));
+                    land(edge, follow(place, edge), 1);
                     bits &= bits - 1;
                 }
             }
@@ -321,52 +320,47 @@ impl Search<'_> {
             symbol => {
                 let bit = 1u64 << symbol;
                 if children & bit != 0 {
-                    let edge = self.edge(Edge::child_at(children, first, bit));
-                    land(edge, base + edge.offset(), 1);
+                    let edge = self.edge(Edge::child_at(children, place as u32, bit));
+                    land(edge, follow(place, edge), 1);
                 }
             }
         }
     }
 
     /// Steps onto `cell` (any tile) from the state with child mask
-    /// `children` and first edge `first`, at id offset `base`, `depth`
-    /// letters in.
-    #[allow(clippy::too_many_arguments)]
+    /// `children` at `place`, `depth` letters in.
     fn enter(
         &self,
         walk: &mut Walk<'_>,
         cell: u32,
         children: u64,
-        first: u32,
-        base: u32,
+        place: u64,
         depth: usize,
         visited: u64,
     ) {
-        self.landings(cell, children, first, base, |edge, id, letters| {
+        self.landings(cell, children, place, |edge, place, letters| {
             let depth = depth + letters;
             if depth > self.max_len {
                 return;
             }
             if edge.is_final() {
-                self.report(walk, id, depth);
+                self.report(walk, word_id(place), depth);
             }
             if depth < self.max_len && edge.children & self.grid.around[cell as usize % 64] != 0 {
-                Search::descend(walk, cell, edge.children, edge.first, id, depth, visited);
+                Search::descend(walk, cell, edge.children, place, depth, visited);
             }
         });
     }
 
     /// Goes from `cell`, which spells the state with child mask `children`
-    /// and first edge `first` at id offset `base` and `depth` letters, to
-    /// the open neighbours offering one of its edges, and to the special
-    /// ones. The caller checked that the board offers a next letter around
-    /// `cell`.
+    /// at `place` and `depth` letters, to the open neighbours offering one
+    /// of its edges, and to the special ones. The caller checked that the
+    /// board offers a next letter around `cell`.
     fn descend(
         walk: &mut Walk<'_>,
         cell: u32,
         children: u64,
-        first: u32,
-        base: u32,
+        place: u64,
         depth: usize,
         visited: u64,
     ) {
@@ -387,10 +381,10 @@ impl Search<'_> {
             if cells == 0 {
                 continue;
             }
-            let edge = search.edge(Edge::child_at(children, first, 1 << symbol));
-            let id = base + edge.offset();
+            let edge = search.edge(Edge::child_at(children, place as u32, 1 << symbol));
+            let next = follow(place, edge);
             if edge.is_final() {
-                search.report(walk, id, next_depth);
+                search.report(walk, word_id(next), next_depth);
             }
             if edge.children == 0 || !deeper {
                 continue;
@@ -399,15 +393,7 @@ impl Search<'_> {
                 let neighbour = cells.trailing_zeros();
                 cells &= cells - 1;
                 if edge.children & grid.around[neighbour as usize % 64] != 0 {
-                    Search::descend(
-                        walk,
-                        neighbour,
-                        edge.children,
-                        edge.first,
-                        id,
-                        next_depth,
-                        visited,
-                    );
+                    Search::descend(walk, neighbour, edge.children, next, next_depth, visited);
                 }
             }
         }
@@ -415,7 +401,22 @@ impl Search<'_> {
         while specials != 0 {
             let neighbour = specials.trailing_zeros();
             specials &= specials - 1;
-            search.enter(walk, neighbour, children, first, base, depth, visited);
+            search.enter(walk, neighbour, children, place, depth, visited);
         }
     }
+}
+
+/// The place of the state `edge` leads to from a state at `place`: the
+/// target's first edge in the low half, the id offset of the prefix in the
+/// high half. The final flags the additions carry into the top bit are
+/// left there: [`word_id`] drops them.
+#[inline(always)]
+fn follow(place: u64, edge: Edge) -> u64 {
+    edge.place.wrapping_add(place & !u64::from(u32::MAX))
+}
+
+/// The id of the word that ends at the state at `place` (ids are below 2³¹).
+#[inline(always)]
+fn word_id(place: u64) -> u32 {
+    (place >> 32) as u32 & !(1 << 31)
 }
