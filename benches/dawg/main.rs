@@ -4,8 +4,10 @@
 //!
 //! Run it with `cargo bench --bench dawg`. It prints, for the English,
 //! French (accents folded) and Finnish lists: the trie's node count and
-//! image bytes against the DAWG's states, edges and layout bytes, after
-//! checking that every id spells the trie's word. Then, on 100,000 uniform
+//! image bytes against the DAWG's states, edges and the bytes of its
+//! layout (`automaton.rs`; with the bytes other layouts of the same states
+//! and edges would take, worked out from the counts), after checking that
+//! every id spells the trie's word. Then, on 100,000 uniform
 //! and 100,000 `new`-dice 4×4 boards (seed 1) with the English list, it
 //! checks that the DAWG search (`search.rs`, the library's search of small
 //! boards with word ids added up along the path) gives every board the
@@ -131,24 +133,32 @@ fn run_one(which: &str, dice: &str, n: &str) {
 fn measure_all() {
     println!("## Sizes\n");
     println!(
-        "| list | words | trie nodes | trie image | DAWG states | DAWG edges \
-         | edge records (16 B an edge) | states 16 B + edges 8 B | states 16 B + edges 4 B |"
+        "| list | letters | words | trie nodes | trie nodes (16 B) | trie image \
+         | DAWG states | DAWG edges | edge records (16 B an edge, measured layout) \
+         | 12 B an edge (32-bit masks) | states 16 B + edges 8 B | states 16 B + edges 4 B (no ids) |"
     );
-    println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+    println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
     for lang in Lang::ALL {
         let dict = bundled::load(lang).expect("the bundled list loads");
         let (minimal, layout) = dawg_of(&dict);
         check_spelling(&dict, &layout);
         let (states, edges) = (minimal.state_count(), minimal.edge_count());
         println!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
             lang.code(),
+            dict.alphabet().len(),
             dict.word_count(),
             dict.trie().node_count(),
+            dict.trie().node_count() * 16,
             dict.trie().image().len(),
             states,
             edges,
             layout.bytes(),
+            if dict.alphabet().len() <= 32 {
+                (edges * 12).to_string()
+            } else {
+                "no: over 32 letters".to_string()
+            },
             states * 16 + edges * 8,
             states * 16 + edges * 4,
         );
