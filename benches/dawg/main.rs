@@ -23,6 +23,8 @@
 //! `new`) rolls N boards and runs one search over them, nothing else;
 //! run the bench binary so under `valgrind --tool=cachegrind`, and
 //! subtract the `none` run (the same setup and boards, no search).
+//! `spell-trie`, `spell-dawg` and `spell-none` solve the N boards and
+//! spell every word found, one way or the other or not at all.
 
 mod automaton;
 mod search;
@@ -111,23 +113,56 @@ fn run_one(which: &str, dice: &str, n: &str) {
     let (_, layout) = dawg_of(&dict);
     let config = SolveConfig::new(Rules::Classic);
     let boards = roll(dice_named(dice), n);
+    let solver = Solver::new(&dict, config);
+    let spelled = |spell: &dyn Fn(&[WordId]) -> usize| {
+        let ids = found_ids(&solver, &boards);
+        (spell(black_box(&ids)), 0)
+    };
     let totals = match which {
-        "trie" => trie_totals(
-            &Solver::new(&dict, config),
-            &mut Scratch::default(),
-            black_box(&boards),
-        ),
+        "trie" => trie_totals(&solver, &mut Scratch::default(), black_box(&boards)),
         "dawg" => dawg_totals(
             &mut Searcher::new(&layout, &dict, config),
             black_box(&boards),
         ),
         "none" => (0, 0),
-        _ => panic!("search: trie, dawg or none, not {which}"),
+        "spell-trie" => spelled(&|ids| spell_by_trie(&dict, ids)),
+        "spell-dawg" => spelled(&|ids| spell_by_dawg(&dict, &layout, ids)),
+        "spell-none" => spelled(&|_| 0),
+        _ => panic!("search: trie, dawg, none, spell-trie, spell-dawg or spell-none, not {which}"),
     };
     println!(
-        "{which} {dice} {n}: {} words, {} points",
+        "{which} {dice} {n}: {} words (or letters spelled), {} points",
         totals.0, totals.1
     );
+}
+
+/// The ids of the words found on each of `boards`, board after board.
+fn found_ids(solver: &Solver, boards: &[Board]) -> Vec<WordId> {
+    let mut scratch = Scratch::default();
+    boards
+        .iter()
+        .flat_map(|board| solver.solve_with(board, &mut scratch).words)
+        .map(|word| word.word)
+        .collect()
+}
+
+/// Spells each of `ids` into a new string by [`Dictionary::word_text`];
+/// the bytes spelled in all.
+fn spell_by_trie(dict: &Dictionary, ids: &[WordId]) -> usize {
+    ids.iter().map(|&id| dict.word_text(id).len()).sum()
+}
+
+/// Spells each of `ids` into a new string by the DAWG; the bytes spelled
+/// in all.
+fn spell_by_dawg(dict: &Dictionary, layout: &Layout, ids: &[WordId]) -> usize {
+    let letters = dict.alphabet().letters();
+    ids.iter()
+        .map(|&id| {
+            let mut text = String::new();
+            assert!(layout.spell(id.index() as u32, letters, &mut text));
+            text.len()
+        })
+        .sum()
 }
 
 fn measure_all() {
@@ -222,30 +257,15 @@ fn measure_all() {
     }
 
     println!("\n## Spelling every word found on 10,000 uniform boards, {rounds} rounds\n");
-    let ids: Vec<WordId> = workloads[0].1[..10_000]
-        .iter()
-        .flat_map(|board| solver.solve_with(board, &mut scratch).words)
-        .map(|word| word.word)
-        .collect();
-    let letters = dict.alphabet().letters();
+    let ids = found_ids(&solver, &workloads[0].1[..10_000]);
     let mut trie = Vec::new();
     let mut dawg = Vec::new();
     for _ in 0..rounds {
         let start = Instant::now();
-        let total: usize = black_box(&ids)
-            .iter()
-            .map(|&id| dict.word_text(id).len())
-            .sum();
+        let total = spell_by_trie(&dict, black_box(&ids));
         trie.push(start.elapsed());
         let start = Instant::now();
-        let spelled: usize = black_box(&ids)
-            .iter()
-            .map(|&id| {
-                let mut text = String::new();
-                assert!(layout.spell(id.index() as u32, letters, &mut text));
-                text.len()
-            })
-            .sum();
+        let spelled = spell_by_dawg(&dict, &layout, black_box(&ids));
         dawg.push(start.elapsed());
         assert_eq!(spelled, total);
     }
