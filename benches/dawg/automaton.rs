@@ -10,12 +10,12 @@
 //! 64-bit word the index of the target's first edge and the edge's id
 //! offset (the words that sort before the words reached through it from its
 //! state, the state's own word included) with the target's final flag in
-//! its top bit. A state's edges
-//! are contiguous in symbol order, so a child is found with one `popcount`
-//! as in the trie, and a word's id is the sum of the offsets along its path.
-//! The offset of an edge depends only on its state's set of endings, so
-//! the offsets cost no sharing: the states are those of the plain minimal
-//! automaton.
+//! its top bit. A state's edges are contiguous in symbol order, so a child
+//! is found with one `popcount` as in the trie, and a word's id is the sum
+//! of the offsets along its path. [`Narrow`] holds the same records in 12
+//! bytes, for alphabets of at most 32 letters. The offset of an edge
+//! depends only on its state's set of endings, so the offsets cost no
+//! sharing: the states are those of the plain minimal automaton.
 
 use std::collections::HashMap;
 
@@ -139,6 +139,13 @@ impl Edge {
     /// The bit of [`Edge::place`] set when the target ends a word.
     pub const FINAL: u64 = 1 << 63;
 
+    /// An edge to a state with no edge that ends no word, read for an
+    /// index out of range (which a layout built here never gives).
+    pub const NONE: Edge = Edge {
+        children: 0,
+        place: 0,
+    };
+
     /// The `place` of a target whose first edge is `first`, reached with
     /// id offset `offset`.
     pub fn place(first: u32, offset: u32, is_final: bool) -> u64 {
@@ -168,6 +175,77 @@ impl Edge {
     #[inline(always)]
     pub fn child_at(children: u64, first: u32, bit: u64) -> usize {
         (first + (children & (bit - 1)).count_ones()) as usize
+    }
+}
+
+/// Edge records as the search reads them, whatever their layout.
+pub trait Edges {
+    /// The edge at `index`, or [`Edge::NONE`] past the end.
+    fn edge(&self, index: usize) -> Edge;
+
+    /// The root, as an edge into it (offset 0, not final).
+    fn root(&self) -> Edge;
+}
+
+impl Edges for Layout {
+    #[inline(always)]
+    fn edge(&self, index: usize) -> Edge {
+        self.edges.get(index).copied().unwrap_or(Edge::NONE)
+    }
+
+    fn root(&self) -> Edge {
+        self.root
+    }
+}
+
+/// The same edge records in 12 bytes each, for alphabets of at most 32
+/// letters: the child mask as a `u32`, then the place as an unaligned
+/// `u64`, little-endian.
+#[derive(Debug)]
+pub struct Narrow {
+    bytes: Vec<u8>,
+    root: Edge,
+}
+
+impl Narrow {
+    /// The bytes of one record.
+    const RECORD: usize = 12;
+
+    /// `layout` in 12-byte records, or `None` when a mask uses a symbol
+    /// past 31.
+    pub fn new(layout: &Layout) -> Option<Narrow> {
+        let mut bytes = Vec::with_capacity(layout.edges.len() * Narrow::RECORD);
+        for edge in &layout.edges {
+            bytes.extend(u32::try_from(edge.children).ok()?.to_le_bytes());
+            bytes.extend(edge.place.to_le_bytes());
+        }
+        Some(Narrow {
+            bytes,
+            root: layout.root,
+        })
+    }
+
+    /// The bytes of the records.
+    pub fn bytes(&self) -> usize {
+        self.bytes.len()
+    }
+}
+
+impl Edges for Narrow {
+    #[inline(always)]
+    fn edge(&self, index: usize) -> Edge {
+        let start = index * Narrow::RECORD;
+        match self.bytes.get(start..start + Narrow::RECORD) {
+            Some(&[c0, c1, c2, c3, p0, p1, p2, p3, p4, p5, p6, p7]) => Edge {
+                children: u64::from(u32::from_le_bytes([c0, c1, c2, c3])),
+                place: u64::from_le_bytes([p0, p1, p2, p3, p4, p5, p6, p7]),
+            },
+            _ => Edge::NONE,
+        }
+    }
+
+    fn root(&self) -> Edge {
+        self.root
     }
 }
 
@@ -211,13 +289,7 @@ impl Layout {
                 .iter()
                 .fold(0u64, |mask, &(symbol, _)| mask | 1 << symbol)
         };
-        let mut edges = vec![
-            Edge {
-                children: 0,
-                place: 0,
-            };
-            next_edge as usize
-        ];
+        let mut edges = vec![Edge::NONE; next_edge as usize];
         for &state in &order {
             let from = &states[state as usize];
             let mut offset = u32::from(from.is_final);

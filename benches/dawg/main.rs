@@ -4,27 +4,29 @@
 //!
 //! Run it with `cargo bench --bench dawg`. It prints, for the English,
 //! French (accents folded) and Finnish lists: the trie's node count and
-//! image bytes against the DAWG's states, edges and the bytes of its
-//! layout (`automaton.rs`; with the bytes other layouts of the same states
-//! and edges would take, worked out from the counts), after checking that
-//! every id spells the trie's word. Then, on 100,000 uniform
-//! and 100,000 `new`-dice 4×4 boards (seed 1) with the English list, it
-//! checks that the DAWG search (`search.rs`, the library's search of small
-//! boards with word ids added up along the path) gives every board the
-//! word count and score of the library's [`Solver`] under classic rules,
-//! and times both on one thread in interleaved rounds (trie, DAWG, trie,
-//! DAWG …; `DAWG_ROUNDS`, default 9), printing each round, the medians and
-//! the median of the per-round ratios. Last it times spelling every word
-//! found on 10,000 uniform boards from its id, by the DAWG against
+//! image bytes against the DAWG's states, edges and the bytes of its layout
+//! (`automaton.rs`; with the bytes other layouts of the same states and
+//! edges would take, worked out from the counts), after checking that every
+//! id spells the trie's word. Then, on 100,000 uniform and 100,000
+//! `new`-dice 4×4 boards (seed 1) with the English list, it checks that the
+//! DAWG search (`search.rs`, the library's search of small boards with word
+//! ids added up along the path), over the 16-byte records and over the same
+//! records in 12 bytes (32-bit masks), gives every board the word count and
+//! score of the library's [`Solver`] under classic rules, and times the
+//! three on one thread in interleaved rounds (trie, DAWG, DAWG 12 B, trie
+//! …; `DAWG_ROUNDS`, default 9), printing each round, the medians and the
+//! median of the per-round ratios to the trie. Last it times spelling every
+//! word found on 10,000 uniform boards from its id, by the DAWG against
 //! [`Dictionary::word_text`], in interleaved rounds too.
 //!
 //! For instruction and cache counts, `cargo bench --bench dawg -- only
-//! SEARCH DICE N` (SEARCH `trie`, `dawg` or `none`, DICE `uniform` or
-//! `new`) rolls N boards and runs one search over them, nothing else;
-//! run the bench binary so under `valgrind --tool=cachegrind`, and
-//! subtract the `none` run (the same setup and boards, no search).
-//! `spell-trie`, `spell-dawg` and `spell-none` solve the N boards and
-//! spell every word found, one way or the other or not at all.
+//! SEARCH DICE N` (SEARCH `trie`, `dawg`, `dawg12` or `none`, DICE
+//! `uniform` or `new`) rolls N boards and runs one search over them,
+//! nothing else; run the bench binary so under `valgrind
+//! --tool=cachegrind`, and subtract the `none` run (the same setup and
+//! boards, no search). `spell-trie`, `spell-dawg` and `spell-none` solve
+//! the N boards and spell every word found, one way or the other or not at
+//! all.
 
 mod automaton;
 mod search;
@@ -37,7 +39,7 @@ use boggle::{
     Board, BoardRng, DiceSet, Dictionary, Roller, Rules, Scratch, SolveConfig, Solver, WordId,
 };
 
-use automaton::{Layout, Minimal};
+use automaton::{Edges, Layout, Minimal, Narrow};
 use search::Searcher;
 
 /// The plain search's steps per start cell in the library, used as the
@@ -96,7 +98,7 @@ fn trie_totals(solver: &Solver, scratch: &mut Scratch, boards: &[Board]) -> (usi
 }
 
 /// The total word count and score of `boards` by the DAWG search.
-fn dawg_totals(searcher: &mut Searcher, boards: &[Board]) -> (usize, u64) {
+fn dawg_totals<E: Edges>(searcher: &mut Searcher<E>, boards: &[Board]) -> (usize, u64) {
     boards.iter().fold((0, 0), |(count, score), board| {
         let budget = STEPS_PER_CELL * board.len() as u64;
         let (words, points) = searcher
@@ -124,11 +126,17 @@ fn run_one(which: &str, dice: &str, n: &str) {
             &mut Searcher::new(&layout, &dict, config),
             black_box(&boards),
         ),
+        "dawg12" => dawg_totals(
+            &mut Searcher::new(&narrow(&layout), &dict, config),
+            black_box(&boards),
+        ),
         "none" => (0, 0),
         "spell-trie" => spelled(&|ids| spell_by_trie(&dict, ids)),
         "spell-dawg" => spelled(&|ids| spell_by_dawg(&dict, &layout, ids)),
         "spell-none" => spelled(&|_| 0),
-        _ => panic!("search: trie, dawg, none, spell-trie, spell-dawg or spell-none, not {which}"),
+        _ => panic!(
+            "search: trie, dawg, dawg12, none, spell-trie, spell-dawg or spell-none, not {which}"
+        ),
     };
     println!(
         "{which} {dice} {n}: {} words (or letters spelled), {} points",
@@ -170,7 +178,7 @@ fn measure_all() {
     println!(
         "| list | letters | words | trie nodes | trie nodes (16 B) | trie image \
          | DAWG states | DAWG edges | edge records (16 B an edge, measured layout) \
-         | 12 B an edge (32-bit masks) | states 16 B + edges 8 B | states 16 B + edges 4 B (no ids) \
+         | 12 B records (32-bit masks) | states 16 B + edges 8 B | states 16 B + edges 4 B (no ids) \
          | DAWG built from the trie's words |"
     );
     println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
@@ -192,11 +200,9 @@ fn measure_all() {
             states,
             edges,
             layout.bytes(),
-            if dict.alphabet().len() <= 32 {
-                (edges * 12).to_string()
-            } else {
-                "no: over 32 letters".to_string()
-            },
+            Narrow::new(&layout).map_or("no: over 32 letters".to_string(), |narrow| {
+                narrow.bytes().to_string()
+            }),
             states * 16 + edges * 8,
             states * 16 + edges * 4,
             millis(built),
@@ -209,6 +215,8 @@ fn measure_all() {
     let solver = Solver::new(&dict, config);
     let mut scratch = Scratch::default();
     let mut searcher = Searcher::new(&layout, &dict, config);
+    let narrow = narrow(&layout);
+    let mut narrow_searcher = Searcher::new(&narrow, &dict, config);
     let workloads = [
         ("uniform", roll(DiceSet::Uniform, 100_000)),
         ("new dice", roll(DiceSet::New, 100_000)),
@@ -217,12 +225,12 @@ fn measure_all() {
     for (name, boards) in &workloads {
         for (index, board) in boards.iter().enumerate() {
             let summary = solver.summarize_with(board, &mut scratch);
-            let dawg = searcher.summarize(board, STEPS_PER_CELL * board.len() as u64);
-            assert_eq!(
-                dawg,
-                Ok((summary.count, summary.score)),
-                "{name} board {index}, {board}"
-            );
+            let budget = STEPS_PER_CELL * board.len() as u64;
+            let expected = Ok((summary.count, summary.score));
+            let dawg = searcher.summarize(board, budget);
+            assert_eq!(dawg, expected, "{name} board {index}, {board}");
+            let dawg = narrow_searcher.summarize(board, budget);
+            assert_eq!(dawg, expected, "{name} board {index}, {board}, 12 B");
         }
         let (count, score) = trie_totals(&solver, &mut scratch, boards);
         println!(
@@ -240,6 +248,7 @@ fn measure_all() {
         let expected = trie_totals(&solver, &mut scratch, boards);
         let mut trie = Vec::new();
         let mut dawg = Vec::new();
+        let mut dawg12 = Vec::new();
         for round in 0..rounds {
             let start = Instant::now();
             assert_eq!(
@@ -250,14 +259,25 @@ fn measure_all() {
             let start = Instant::now();
             assert_eq!(dawg_totals(&mut searcher, black_box(boards)), expected);
             dawg.push(start.elapsed());
+            let start = Instant::now();
+            assert_eq!(
+                dawg_totals(&mut narrow_searcher, black_box(boards)),
+                expected
+            );
+            dawg12.push(start.elapsed());
             println!(
-                "{name} round {}: trie {:.1} ms, DAWG {:.1} ms",
+                "{name} round {}: trie {:.1} ms, DAWG {:.1} ms, DAWG 12 B {:.1} ms",
                 round + 1,
                 millis(trie[round]),
-                millis(dawg[round])
+                millis(dawg[round]),
+                millis(dawg12[round])
             );
         }
-        report(name, boards.len(), &trie, &dawg);
+        report(
+            name,
+            boards.len(),
+            &[("trie", &trie), ("DAWG", &dawg), ("DAWG 12 B", &dawg12)],
+        );
     }
 
     println!("\n## Spelling every word found on 10,000 uniform boards, {rounds} rounds\n");
@@ -273,7 +293,11 @@ fn measure_all() {
         dawg.push(start.elapsed());
         assert_eq!(spelled, total);
     }
-    report("spelling (word_text / DAWG)", ids.len(), &trie, &dawg);
+    report(
+        "spelling",
+        ids.len(),
+        &[("word_text", &trie), ("DAWG", &dawg)],
+    );
 }
 
 /// Checks that every id of `dict` spells the same word in `layout`.
@@ -289,26 +313,38 @@ fn check_spelling(dict: &Dictionary, layout: &Layout) {
     assert!(!layout.spell(dict.word_count() as u32, letters, &mut text));
 }
 
-/// Prints the medians of both and the median of the per-round ratios.
-fn report(name: &str, items: usize, trie: &[Duration], dawg: &[Duration]) {
-    let ratios: Vec<f64> = trie
-        .iter()
-        .zip(dawg)
-        .map(|(trie, dawg)| dawg.as_secs_f64() / trie.as_secs_f64())
-        .collect();
-    let (trie, dawg) = (
-        median(trie.iter().map(|d| millis(*d))),
-        median(dawg.iter().map(|d| millis(*d))),
-    );
-    println!(
-        "{name}: median trie {trie:.1} ms ({:.0} ns each), DAWG {dawg:.1} ms ({:.0} ns each); \
-         median DAWG/trie ratio {:.3} (range {:.3}–{:.3})",
-        trie * 1e6 / items as f64,
-        dawg * 1e6 / items as f64,
-        median(ratios.iter().copied()),
-        ratios.iter().copied().fold(f64::INFINITY, f64::min),
-        ratios.iter().copied().fold(0.0, f64::max),
-    );
+/// Prints the median of each column of timings and the median of the
+/// per-round ratios of each to the first.
+fn report(name: &str, items: usize, columns: &[(&str, &[Duration])]) {
+    let (_, first) = columns[0];
+    let mut line = format!("{name}:");
+    for &(column, times) in columns {
+        let middle = median(times.iter().map(|&time| millis(time)));
+        line += &format!(
+            " {column} {middle:.1} ms ({:.0} ns each);",
+            middle * 1e6 / items as f64
+        );
+    }
+    for &(column, times) in &columns[1..] {
+        let ratios: Vec<f64> = first
+            .iter()
+            .zip(times)
+            .map(|(first, time)| time.as_secs_f64() / first.as_secs_f64())
+            .collect();
+        line += &format!(
+            " {column}/{} median ratio {:.3} (range {:.3}–{:.3});",
+            columns[0].0,
+            median(ratios.iter().copied()),
+            ratios.iter().copied().fold(f64::INFINITY, f64::min),
+            ratios.iter().copied().fold(0.0, f64::max),
+        );
+    }
+    println!("{}", line.trim_end_matches(';'));
+}
+
+/// The 12-byte records of the English list's layout.
+fn narrow(layout: &Layout) -> Narrow {
+    Narrow::new(layout).expect("the English alphabet fits a 32-bit mask")
 }
 
 fn millis(duration: Duration) -> f64 {

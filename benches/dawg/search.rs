@@ -1,19 +1,19 @@
-//! The search of boards of at most 64 cells over the DAWG's edge records,
-//! step for step the library's search of small boards over its trie: the
-//! visited cells are one `u64` passed by value; for every letter that can
-//! continue the word, the open neighbours holding it are one AND away, the
-//! child's edge is read once for all of them, and a neighbour is entered
-//! only when the child can go on from there. The one change is the word id:
-//! the trie stores it in the node, the DAWG adds the edge's offset to the
-//! id offset of the prefix so far, which travels as an argument in one
-//! 64-bit word with the state's first edge (its place). Each cell
-//! added to a path takes a step of a budget, as in the library; a search
-//! out of steps stops (the library would start again with its early stop,
-//! which no board of these workloads needs).
+//! The search of boards of at most 64 cells over the DAWG's edge records
+//! (either layout, through [`Edges`]), step for step the library's search
+//! of small boards over its trie: the visited cells are one `u64` passed by
+//! value; for every letter that can continue the word, the open neighbours
+//! holding it are one AND away, the child's edge is read once for all of
+//! them, and a neighbour is entered only when the child can go on from
+//! there. The one change is the word id: the trie stores it in the node,
+//! the DAWG adds the edge's offset to the id offset of the prefix so far,
+//! which travels as an argument in one 64-bit word with the state's first
+//! edge (its place). Each cell added to a path takes a step of a budget, as
+//! in the library; a search out of steps stops (the library would start
+//! again with its early stop, which no board of these workloads needs).
 
 use boggle::{Board, Dictionary, SolveConfig, Tile};
 
-use crate::automaton::{Edge, Layout};
+use crate::automaton::{Edge, Edges};
 
 /// Per cell code: a symbol (below 64), or one of these.
 const MANY: u8 = 253;
@@ -22,13 +22,6 @@ const DEAD: u8 = 255;
 
 /// The score of a length the filter leaves out.
 const FILTERED: u32 = u32::MAX;
-
-/// A record with no edge, read for an index out of range (which a layout
-/// built here never gives).
-const NO_EDGE: Edge = Edge {
-    children: 0,
-    place: 0,
-};
 
 /// A board in the dictionary's symbols, as masks.
 #[derive(Debug)]
@@ -149,8 +142,8 @@ pub struct OutOfSteps;
 /// Searches boards of at most 64 cells over one layout, counting and
 /// scoring the words found, as [`boggle::Solver::summarize_with`] does.
 #[derive(Debug)]
-pub struct Searcher<'d> {
-    layout: &'d Layout,
+pub struct Searcher<'d, E> {
+    edges: &'d E,
     dict: &'d Dictionary,
     /// Per length: its score, or [`FILTERED`].
     scores: [u32; 128],
@@ -161,9 +154,9 @@ pub struct Searcher<'d> {
     grid: Grid,
 }
 
-impl<'d> Searcher<'d> {
-    /// A searcher of `layout`, the DAWG of `dict`, under `config`.
-    pub fn new(layout: &'d Layout, dict: &'d Dictionary, config: SolveConfig) -> Searcher<'d> {
+impl<'d, E: Edges> Searcher<'d, E> {
+    /// A searcher of `edges`, the DAWG of `dict`, under `config`.
+    pub fn new(edges: &'d E, dict: &'d Dictionary, config: SolveConfig) -> Searcher<'d, E> {
         let mut scores = [FILTERED; 128];
         for (len, score) in scores.iter_mut().enumerate() {
             if config.lengths.allows(len) {
@@ -171,7 +164,7 @@ impl<'d> Searcher<'d> {
             }
         }
         Searcher {
-            layout,
+            edges,
             dict,
             scores,
             max_len: config.lengths.max_len(),
@@ -190,7 +183,7 @@ impl<'d> Searcher<'d> {
             self.epoch = 1;
         }
         let search = Search {
-            edges: &self.layout.edges,
+            edges: self.edges,
             grid: &self.grid,
             scores: &self.scores,
             max_len: self.max_len,
@@ -205,7 +198,7 @@ impl<'d> Searcher<'d> {
             exceeded: false,
         };
         if self.max_len > 0 {
-            let root = self.layout.root;
+            let root = self.edges.root();
             for cell in 0..self.grid.cells as u32 {
                 if walk.exceeded {
                     break;
@@ -221,16 +214,16 @@ impl<'d> Searcher<'d> {
 }
 
 /// The read-only inputs of one search.
-struct Search<'a> {
-    edges: &'a [Edge],
+struct Search<'a, E> {
+    edges: &'a E,
     grid: &'a Grid,
     scores: &'a [u32; 128],
     max_len: usize,
 }
 
 /// What one search changes.
-struct Walk<'a> {
-    search: &'a Search<'a>,
+struct Walk<'a, E> {
+    search: &'a Search<'a, E>,
     marks: &'a mut [u16],
     epoch: u16,
     count: usize,
@@ -239,7 +232,7 @@ struct Walk<'a> {
     exceeded: bool,
 }
 
-impl Walk<'_> {
+impl<E> Walk<'_, E> {
     /// Takes one step of the budget: false, and the budget marked
     /// exceeded, when none is left.
     #[inline(always)]
@@ -254,16 +247,16 @@ impl Walk<'_> {
     }
 }
 
-impl Search<'_> {
-    /// The edge record at `index`.
+impl<E: Edges> Search<'_, E> {
+    /// The edge at `index`.
     #[inline(always)]
     fn edge(&self, index: usize) -> Edge {
-        self.edges.get(index).copied().unwrap_or(NO_EDGE)
+        self.edges.edge(index)
     }
 
     /// Counts word `word`, `depth` letters long, unless it was found already.
     #[inline(never)]
-    fn report(&self, walk: &mut Walk<'_>, word: u32, depth: usize) {
+    fn report(&self, walk: &mut Walk<'_, E>, word: u32, depth: usize) {
         let score = self.scores[depth % 128];
         let Some(mark) = walk.marks.get_mut(word as usize) else {
             return;
@@ -296,7 +289,7 @@ impl Search<'_> {
             MANY => {
                 let letters = self.grid.letters(cell);
                 let (mut children, mut place) = (children, place);
-                let mut edge = NO_EDGE;
+                let mut edge = Edge::NONE;
                 for &symbol in letters {
                     let bit = 1u64 << symbol;
                     if children & bit == 0 {
@@ -331,7 +324,7 @@ impl Search<'_> {
     /// `children` at `place`, `depth` letters in.
     fn enter(
         &self,
-        walk: &mut Walk<'_>,
+        walk: &mut Walk<'_, E>,
         cell: u32,
         children: u64,
         place: u64,
@@ -357,7 +350,7 @@ impl Search<'_> {
     /// of its edges, and to the special ones. The caller checked that the
     /// board offers a next letter around `cell`.
     fn descend(
-        walk: &mut Walk<'_>,
+        walk: &mut Walk<'_, E>,
         cell: u32,
         children: u64,
         place: u64,
