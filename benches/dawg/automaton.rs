@@ -225,9 +225,9 @@ impl Narrow {
         })
     }
 
-    /// The bytes of the records.
-    pub fn bytes(&self) -> usize {
-        self.bytes.len()
+    /// The records as stored.
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes
     }
 }
 
@@ -312,6 +312,15 @@ impl Layout {
     /// The bytes of the edge records.
     pub fn bytes(&self) -> usize {
         self.edges.len() * std::mem::size_of::<Edge>()
+    }
+
+    /// The edge records as stored: mask then place, little-endian.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let records = self.edges.iter();
+        records
+            .flat_map(|edge| [edge.children.to_le_bytes(), edge.place.to_le_bytes()])
+            .flatten()
+            .collect()
     }
 
     /// The symbols of the word of id `id`, appended to `out` as letters of

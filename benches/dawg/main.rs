@@ -19,7 +19,8 @@
 //! word found on 10,000 uniform boards from its id, by the DAWG against
 //! [`Dictionary::word_text`], in interleaved rounds too.
 //!
-//! For instruction and cache counts, `cargo bench --bench dawg -- only
+//! `cargo bench --bench dawg -- sizes` prints the sizes alone. For
+//! instruction and cache counts, `cargo bench --bench dawg -- only
 //! SEARCH DICE N` (SEARCH `trie`, `dawg`, `dawg12` or `none`, DICE
 //! `uniform` or `new`) rolls N boards and runs one search over them,
 //! nothing else; run the bench binary so under `valgrind
@@ -52,9 +53,13 @@ fn main() {
         .filter(|arg| !arg.starts_with("--"))
         .collect();
     match args.as_slice() {
-        [] => measure_all(),
+        [] => {
+            sizes();
+            searches();
+        }
+        [sizes_only] if sizes_only == "sizes" => sizes(),
         [only, which, dice, n] if only == "only" => run_one(which, dice, n),
-        _ => panic!("usage: dawg [only trie|dawg|none uniform|new N]"),
+        _ => panic!("usage: dawg [sizes | only SEARCH uniform|new N]"),
     }
 }
 
@@ -175,15 +180,16 @@ fn spell_by_dawg(dict: &Dictionary, layout: &Layout, ids: &[WordId]) -> usize {
         .sum()
 }
 
-fn measure_all() {
+/// The sizes table of the three lists.
+fn sizes() {
     println!("## Sizes\n");
     println!(
-        "| list | letters | words | trie nodes | trie nodes (16 B) | trie image \
+        "| list | letters | words | trie nodes | trie nodes (16 B) | trie image | trie packed \
          | DAWG states | DAWG edges | edge records (16 B an edge, measured layout) \
          | 12 B records (32-bit masks) | states 16 B + edges 8 B | states 16 B + edges 4 B (no ids) \
          | DAWG built from the trie's words |"
     );
-    println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+    println!("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
     for lang in Lang::ALL {
         let dict = bundled::load(lang).expect("the bundled list loads");
         let start = Instant::now();
@@ -192,25 +198,35 @@ fn measure_all() {
         check_spelling(&dict, &layout);
         let (states, edges) = (minimal.state_count(), minimal.edge_count());
         println!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} ms |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} ms |",
             lang.code(),
             dict.alphabet().len(),
             dict.word_count(),
             dict.trie().node_count(),
             dict.trie().node_count() * 16,
             dict.trie().image().len(),
+            dict.trie().packed().len(),
             states,
             edges,
-            layout.bytes(),
+            format!(
+                "{} ({} gzipped)",
+                layout.bytes(),
+                gzipped(&layout.to_bytes())
+            ),
             Narrow::new(&layout).map_or("no: over 32 letters".to_string(), |narrow| {
-                narrow.bytes().to_string()
+                let bytes = narrow.as_bytes();
+                format!("{} ({} gzipped)", bytes.len(), gzipped(bytes))
             }),
             states * 16 + edges * 8,
             states * 16 + edges * 4,
             millis(built),
         );
     }
+}
 
+/// The agreement of the searches on the workloads, their timings and the
+/// spelling's.
+fn searches() {
     let dict = bundled::load(Lang::En).expect("the bundled list loads");
     let (_, layout) = dawg_of(&dict);
     let config = SolveConfig::new(Rules::Classic);
@@ -342,6 +358,14 @@ fn report(name: &str, items: usize, columns: &[(&str, &[Duration])]) {
         );
     }
     println!("{}", line.trim_end_matches(';'));
+}
+
+/// The size of `bytes` compressed by gzip at its default level.
+fn gzipped(bytes: &[u8]) -> usize {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder.write_all(bytes).expect("writes to memory");
+    encoder.finish().expect("writes to memory").len()
 }
 
 /// The 12-byte records of the English list's layout.
