@@ -309,11 +309,6 @@ impl Layout {
         Layout { edges, root }
     }
 
-    /// The bytes of the edge records.
-    pub fn bytes(&self) -> usize {
-        self.edges.len() * std::mem::size_of::<Edge>()
-    }
-
     /// The edge records as stored: mask then place, little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let records = self.edges.iter();

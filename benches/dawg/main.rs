@@ -197,8 +197,14 @@ fn sizes() {
         let built = start.elapsed();
         check_spelling(&dict, &layout);
         let (states, edges) = (minimal.state_count(), minimal.edge_count());
+        let wide = layout.to_bytes();
+        let wide = format!("{} ({} gzipped)", wide.len(), gzipped(&wide));
+        let narrow = Narrow::new(&layout).map_or("no: over 32 letters".to_string(), |narrow| {
+            let bytes = narrow.as_bytes();
+            format!("{} ({} gzipped)", bytes.len(), gzipped(bytes))
+        });
         println!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} ms |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {wide} | {narrow} | {} | {} | {:.0} ms |",
             lang.code(),
             dict.alphabet().len(),
             dict.word_count(),
@@ -208,15 +214,6 @@ fn sizes() {
             dict.trie().packed().len(),
             states,
             edges,
-            format!(
-                "{} ({} gzipped)",
-                layout.bytes(),
-                gzipped(&layout.to_bytes())
-            ),
-            Narrow::new(&layout).map_or("no: over 32 letters".to_string(), |narrow| {
-                let bytes = narrow.as_bytes();
-                format!("{} ({} gzipped)", bytes.len(), gzipped(bytes))
-            }),
             states * 16 + edges * 8,
             states * 16 + edges * 4,
             millis(built),
