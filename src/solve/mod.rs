@@ -40,7 +40,7 @@ use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
 use crate::trie::{Node, NodeId, Nodes, Subtrees, WordId};
-use grid::{DEAD, Geometry, Grid, MANY, WILDCARD};
+use grid::{Code, Grid};
 
 /// What to search for, before the board is known.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -316,9 +316,8 @@ impl<'d> Solver<'d> {
         config: &SolveConfig,
         new_sink: impl Fn() -> S + Sync + Send,
     ) -> Vec<S> {
-        let geometry = Geometry::new(board.rows(), board.cols());
         let mut grid = Grid::default();
-        grid.fill(board, self.dict, &geometry);
+        grid.fill(board, self.dict);
         let cells = board.len();
         let chunk = cells.div_ceil(8 * rayon::current_num_threads()).max(1);
         (0..cells.div_ceil(chunk))
@@ -327,13 +326,9 @@ impl<'d> Solver<'d> {
                 let mut sink = new_sink();
                 let start = part * chunk;
                 let end = (start + chunk).min(cells);
-                let board = Prepared {
-                    geometry: &geometry,
-                    grid: &grid,
-                };
                 // An unlimited search cannot exceed its budget.
                 let steps = self.steps(u64::MAX);
-                let _ = state.search(self.dict, board, config, start..end, steps, &mut sink);
+                let _ = state.search(self.dict, &grid, config, start..end, steps, &mut sink);
                 sink
             })
             .collect()
@@ -457,9 +452,7 @@ impl Sink for Summary {
 pub struct Scratch {
     /// The search's own state.
     state: State,
-    /// The adjacency of the last board size seen.
-    geometry: Geometry,
-    /// The last board, in symbols.
+    /// The last board, laid out for its search.
     grid: Grid,
 }
 
@@ -473,24 +466,10 @@ impl Scratch {
         steps: Steps,
         sink: &mut S,
     ) -> Result<(), BudgetExceeded> {
-        if (self.geometry.rows, self.geometry.cols) != (board.rows(), board.cols()) {
-            self.geometry = Geometry::new(board.rows(), board.cols());
-        }
-        self.grid.fill(board, dict, &self.geometry);
-        let prepared = Prepared {
-            geometry: &self.geometry,
-            grid: &self.grid,
-        };
+        self.grid.fill(board, dict);
         self.state
-            .search(dict, prepared, config, 0..board.len(), steps, sink)
+            .search(dict, &self.grid, config, 0..board.len(), steps, sink)
     }
-}
-
-/// A board ready for the search.
-#[derive(Clone, Copy)]
-struct Prepared<'a> {
-    geometry: &'a Geometry,
-    grid: &'a Grid,
 }
 
 /// The mutable state of searches on one thread.
@@ -574,7 +553,7 @@ impl State {
     fn search<S: Sink>(
         &mut self,
         dict: &Dictionary,
-        board: Prepared<'_>,
+        grid: &Grid,
         config: &SolveConfig,
         starts: std::ops::Range<usize>,
         steps: Steps,
@@ -603,16 +582,15 @@ impl State {
         let search = Search {
             nodes: dict.trie().nodes(),
             subtrees: dict.trie().subtrees(),
-            geometry: board.geometry,
-            grid: board.grid,
+            grid,
             scores: &self.scores.table,
             max_len,
         };
         self.path.clear();
         self.codes.clear();
-        let small = board.grid.codes.len() <= 64;
+        let small = Grid::is_small(grid.tiles.codes.len());
         if !small {
-            self.codes.extend_from_slice(&board.grid.padded);
+            self.codes.extend_from_slice(&grid.large.codes);
         }
         let mut walk = Walk {
             search: &search,
@@ -730,7 +708,6 @@ struct Search<'a> {
     nodes: Nodes<'a>,
     /// The trie's parents and word nodes.
     subtrees: Subtrees<'a>,
-    geometry: &'a Geometry,
     grid: &'a Grid,
     /// The score of each word length, or [`Scores::FILTERED`].
     scores: &'a [u32; 128],
@@ -834,9 +811,26 @@ impl Search<'_> {
     /// one per child for a wildcard, none for a dead cell.
     #[inline(always)]
     fn landings(&self, cell: u32, here: Node, mut land: impl FnMut(NodeId, Node, usize)) {
-        match self.grid.codes[cell as usize] {
-            MANY => {
-                let letters = self.grid.letters(cell);
+        match self.grid.tiles.codes[cell as usize] {
+            symbol @ 0..64 => {
+                let bit = 1u64 << symbol;
+                if here.children & bit != 0 {
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
+                }
+            }
+            Code::WILDCARD => {
+                let mut bits = here.children;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
+                    bits &= bits - 1;
+                }
+            }
+            Code::DEAD => {}
+            _ => {
+                let letters = self.grid.tiles.letters(cell);
                 let mut node = here;
                 let mut id = NodeId::ROOT;
                 for &symbol in letters {
@@ -849,23 +843,6 @@ impl Search<'_> {
                     }
                 }
                 land(id, node, letters.len());
-            }
-            WILDCARD => {
-                let mut bits = here.children;
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    let id = here.child_at(bit);
-                    land(id, self.nodes.get(id), 1);
-                    bits &= bits - 1;
-                }
-            }
-            DEAD => {}
-            symbol => {
-                let bit = 1u64 << symbol;
-                if here.children & bit != 0 {
-                    let id = here.child_at(bit);
-                    land(id, self.nodes.get(id), 1);
-                }
             }
         }
     }
