@@ -2,7 +2,7 @@
 //! blank, wildcard and unknown-letter tiles) and random word lists, the
 //! solver finds exactly the words a naive enumerator of every path finds
 //! ([`boggle::naive`]), each with the least of its paths in reading order
-//! and the right score, over alphabets of a few letters
+//! (the one `boggle show` draws too) and the right score, over alphabets of a few letters
 //! and of more than 32; a summary agrees with the list; and neither reusing
 //! scratch space nor splitting the search over threads changes anything.
 //! Boards of one or two repeated letters, under every kind of length filter,
@@ -12,9 +12,9 @@
 
 use std::collections::BTreeMap;
 
-use boggle::naive;
 use boggle::rules::{LengthOptions, Rules};
 use boggle::{Board, BudgetExceeded, Dictionary, Normalizer, Scratch, SolveConfig, Solver, Tile};
+use boggle::{naive, show};
 use proptest::prelude::*;
 
 /// The letters random words are made of.
@@ -150,6 +150,11 @@ fn check_lengths(
         let len = text.chars().count();
         prop_assert_eq!(word.len, len);
         prop_assert_eq!(word.score, rules.score(len));
+        // `boggle show` draws the same path.
+        if len >= rules.min_len() {
+            let shown = show::find(&dict, board, rules, text, false).result;
+            prop_assert_eq!(shown.map(|shown| shown.paths), Ok(vec![word.path.clone()]));
+        }
     }
 
     // A summary, searched without paths and counted as found, agrees.

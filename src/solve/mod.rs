@@ -5,8 +5,12 @@
 //! per-word marks, the current path), reused from board to board. The search
 //! runs depth-first from every cell, following the trie and pruning as soon
 //! as no word starts with the letters so far. A word found along several
-//! paths is reported once, with the first path in (start cell, search)
-//! order, so the result never depends on how the work was split.
+//! paths is reported once, with the least of them in reading order (paths
+//! compared by their sequences of cell indices, the first differing cell
+//! deciding): both searches try start cells, and at each step the
+//! neighbours that can spell the next letters, in ascending cell order, so
+//! the first path to reach a word is its least, whichever search and driver
+//! run and however the work was split.
 //! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
 //! splits the start cells over rayon's current pool.
 //!
@@ -84,7 +88,8 @@ pub struct FoundWord {
     pub len: usize,
     /// Its score under the board's rules.
     pub score: u32,
-    /// The cells spelling it, first to last (empty unless paths were asked for).
+    /// The cells spelling it, first to last (empty unless paths were asked
+    /// for): of the paths spelling it, the least in reading order.
     pub path: Vec<u32>,
 }
 

@@ -204,10 +204,8 @@ impl Search<'_> {
 
     /// Goes from `cell`, which spells the node with child mask `children`
     /// and first child `first_child` at `depth` letters, to the open
-    /// neighbours offering one of its children. For each child, the
-    /// neighbours whose tile starts with its letter are entered in
-    /// ascending cell order. The caller checked that the board offers a
-    /// next letter around `cell`.
+    /// neighbours offering one of its children. The caller checked that
+    /// the board offers a next letter around `cell`.
     fn small_descend<S: Sink, const PATHS: bool>(
         walk: &mut Walk<'_, S>,
         cell: u32,
@@ -219,20 +217,51 @@ impl Search<'_> {
         if !walk.take_step() {
             return;
         }
-        let search = walk.search;
-        let grid = &search.grid.small;
-        let here = Node {
-            children,
-            first_child,
-            word: Node::NO_WORD,
-        };
+        let grid = &walk.search.grid.small;
         let visited = visited | 1 << cell;
         if PATHS {
             walk.path.push(cell);
         }
         let open = grid.neighbours.get(cell) & !visited;
-        let wildcards = grid.wildcards & open;
-        let mut letters = children & grid.around.get(cell);
+        let here = Node {
+            children,
+            first_child,
+            word: Node::NO_WORD,
+        };
+        // Most steps have no wildcard or multi-letter tile around: their
+        // search is compiled without them.
+        if (grid.wildcards | grid.many) & open == 0 {
+            Search::small_children::<S, PATHS, false>(walk, cell, here, depth, visited, open);
+        } else {
+            Search::small_children::<S, PATHS, true>(walk, cell, here, depth, visited, open);
+        }
+        if PATHS {
+            walk.path.pop();
+        }
+    }
+
+    /// Goes from `cell` (spelling `here` at `depth` letters, and on the
+    /// path `visited`) to its `open` neighbours: for each child of `here`
+    /// the board offers around `cell`, the neighbours whose tile starts
+    /// with its letter, in ascending cell order. `SPECIAL` is false when no
+    /// open neighbour is a wildcard or a multi-letter tile.
+    #[inline(always)]
+    fn small_children<S: Sink, const PATHS: bool, const SPECIAL: bool>(
+        walk: &mut Walk<'_, S>,
+        cell: u32,
+        here: Node,
+        depth: usize,
+        visited: u64,
+        open: u64,
+    ) {
+        let search = walk.search;
+        let grid = &search.grid.small;
+        let (wildcards, many) = if SPECIAL {
+            (grid.wildcards & open, grid.many)
+        } else {
+            (0, 0)
+        };
+        let mut letters = here.children & grid.around.get(cell);
         let next_depth = depth + 1;
         // Whether a word may go on past the children: not once they reach
         // the longest length the filter allows.
@@ -249,7 +278,7 @@ impl Search<'_> {
             if let Some(word) = child.word() {
                 // The word ends on the least cell that spells the letter
                 // alone; a multi-letter tile spells a longer word.
-                let alone = cells & !grid.many;
+                let alone = cells & !many;
                 if alone != 0 {
                     search.small_report::<S, PATHS>(walk, word, next_depth, alone.trailing_zeros());
                 }
@@ -260,7 +289,7 @@ impl Search<'_> {
             while cells != 0 {
                 let neighbour = cells.trailing_zeros();
                 cells &= cells - 1;
-                if grid.many & 1 << neighbour != 0 {
+                if many & 1 << neighbour != 0 {
                     search.small_enter::<S, PATHS>(walk, neighbour, here, depth, visited);
                 } else if child.children & grid.around.get(neighbour) != 0 {
                     Search::small_descend::<S, PATHS>(
@@ -273,9 +302,6 @@ impl Search<'_> {
                     );
                 }
             }
-        }
-        if PATHS {
-            walk.path.pop();
         }
     }
 }
