@@ -7,10 +7,12 @@
 //! as no word starts with the letters so far. A word found along several
 //! paths is reported once, with the least of them in reading order (paths
 //! compared by their sequences of cell indices, the first differing cell
-//! deciding): both searches try start cells, and at each step the
-//! neighbours that can spell the next letters, in ascending cell order, so
-//! the first path to reach a word is its least, whichever search and driver
-//! run and however the work was split.
+//! deciding): when paths are kept, both searches try start cells, and at
+//! each step the neighbours that can spell the next letters, in ascending
+//! cell order, so the first path to reach a word is its least, whichever
+//! search and driver run and however the work was split. (Without paths
+//! the small search tries wildcards and multi-letter tiles after the
+//! letters: the words found are the same.)
 //! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
 //! splits the start cells over rayon's current pool.
 //!
@@ -970,6 +972,39 @@ mod tests {
             .solve_within(&of_a(9, 9), &mut scratch, BUDGET)
             .unwrap();
         assert_eq!(solution.words.len(), 5);
+    }
+
+    /// A word through a wildcard or a Qu tile is reported with its least
+    /// path in reading order, the same on a board of 63 cells (the small
+    /// search) and of 81 (the large one), whichever driver runs.
+    #[test]
+    fn the_least_path_on_small_and_large_boards() {
+        let dict = Dictionary::from_words(["cat", "quit"], Normalizer::default()).unwrap();
+        let solver = solver(&dict, 3);
+        // c * x …   qu i x …   (the rest x; cells are numbered row by
+        // a t x …   *  t x …   row, 9 to a row)
+        // Checked by hand: `cat` is 0 1 10 (the wildcard as `a`), 0 9 1
+        // (as `t`), 0 9 10 and 1 9 10 (as `c`); `quit` on the second board
+        // is 0 1 9 (as `t`), 0 1 10 and 0 9 10 (as `i`).
+        for (corner, word, least) in [
+            (["c*", "at"], "cat", [0, 1, 10]),
+            (["qi", "*t"], "quit", [0, 1, 9]),
+        ] {
+            for rows in [7, 9] {
+                let mut text = format!("{}xxxxxxx/{}xxxxxxx", corner[0], corner[1]);
+                for _ in 2..rows {
+                    text.push_str("/xxxxxxxxx");
+                }
+                let board = Board::parse(&text, &Normalizer::default()).unwrap();
+                for solution in [solver.solve(&board), solver.solve_parallel(&board)] {
+                    let found = solution
+                        .words
+                        .iter()
+                        .find(|w| dict.word_text(w.word) == word);
+                    assert_eq!(found.unwrap().path, least, "{word} on {rows} rows");
+                }
+            }
+        }
     }
 
     /// A word whose every prefix is on the board but which is not leaves

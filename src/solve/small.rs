@@ -1,10 +1,11 @@
 //! The search on boards of at most 64 cells: the visited cells are one
 //! `u64` passed by value, and each step works on whole masks of cells.
-//! For every letter that can continue the word, the open neighbours whose
-//! tile starts with it (one-letter tiles, multi-letter tiles, wildcards)
-//! are one AND away, the child node is read once for all of them, and the
-//! neighbours are entered in ascending cell order, so a word is first
-//! reached along its least path in reading order. A node's child mask and
+//! For every letter that can continue the word, the open neighbours holding
+//! it are one AND away, the child node is read once for all of them, and
+//! the neighbours are entered in ascending cell order. When paths are kept,
+//! wildcards and multi-letter tiles are among them, so a word is first
+//! reached along its least path in reading order; without paths, they come
+//! after the letters, which is a little faster. A node's child mask and
 //! first child travel as arguments, so no node is read twice, and the
 //! board's masks are fixed-size tables ([`MaskGrid`]), so no lookup is
 //! checked. A child all of whose words were reached already is not entered,
@@ -60,15 +61,19 @@ pub(crate) struct MaskGrid {
     /// (the first letters of its neighbours' tiles; all for a wildcard
     /// neighbour).
     around: Table,
-    /// Per symbol: the cells whose tile starts with it, one-letter and
-    /// multi-letter (wildcards are in `wildcards`).
-    starting: Table,
-    /// The symbols whose entries of `starting` are set, to clear them.
+    /// Per symbol: the one-letter tiles of it.
+    letter: Table,
+    /// Per symbol: the multi-letter tiles whose first letter it is.
+    many_starting: Table,
+    /// The symbols whose entries of `letter` or `many_starting` are set,
+    /// to clear them.
     used: u64,
     /// The wildcards.
     wildcards: u64,
     /// The multi-letter tiles.
     many: u64,
+    /// The wildcards and the multi-letter tiles.
+    special: u64,
     /// Each cell's first letters on the padded grid (a border of empty
     /// cells, `cols + 2` wide), the spare buffer for computing `around`.
     firsts: PaddedTable,
@@ -85,7 +90,9 @@ impl MaskGrid {
         // Clear only the entries the last board set, not all 64.
         let mut used = self.used;
         while used != 0 {
-            self.starting.0[used.trailing_zeros() as usize % 64] = 0;
+            let symbol = used.trailing_zeros() as usize % 64;
+            self.letter.0[symbol] = 0;
+            self.many_starting.0[symbol] = 0;
             used &= used - 1;
         }
         let width = cols + 2;
@@ -103,10 +110,13 @@ impl MaskGrid {
                     Code::WILDCARD => wildcards |= bit,
                     Code::DEAD => {}
                     _ => {
+                        let symbol = usize::from(code % 64);
                         if code & Code::MANY != 0 {
                             many |= bit;
+                            self.many_starting.0[symbol] |= bit;
+                        } else {
+                            self.letter.0[symbol] |= bit;
                         }
-                        self.starting.0[usize::from(code % 64)] |= bit;
                         used |= first;
                     }
                 }
@@ -114,6 +124,7 @@ impl MaskGrid {
             }
         }
         (self.used, self.wildcards, self.many) = (used, wildcards, many);
+        self.special = wildcards | many;
         let firsts = &self.firsts.0[..(rows + 2) * width];
         let rows_of = |skip| firsts.chunks_exact(width).skip(skip);
         let mut around = self.around.0.iter_mut();
@@ -228,25 +239,47 @@ impl Search<'_> {
             first_child,
             word: Node::NO_WORD,
         };
-        // Most steps have no wildcard or multi-letter tile around: their
-        // search is compiled without them.
-        if (grid.wildcards | grid.many) & open == 0 {
-            Search::small_children::<S, PATHS, false>(walk, cell, here, depth, visited, open);
+        // The paths are kept: a word must be reached first along its least
+        // path, so where an open neighbour is a wildcard or a multi-letter
+        // tile, each letter's cells are tried in ascending order, special
+        // ones included (out of line, so that the common step keeps its
+        // values in registers). Otherwise nothing tells which path reached
+        // a word first, or no neighbour is special: the one-letter tiles
+        // are tried letter by letter, then the special ones, which is a
+        // little faster.
+        if PATHS && grid.special & open != 0 {
+            Search::small_in_order::<S, PATHS>(walk, cell, here, depth, visited, open);
         } else {
-            Search::small_children::<S, PATHS, true>(walk, cell, here, depth, visited, open);
+            Search::small_children::<S, PATHS, false>(walk, cell, here, depth, visited, open);
         }
         if PATHS {
             walk.path.pop();
         }
     }
 
+    /// [`Search::small_children`] trying the special tiles in order.
+    #[inline(never)]
+    fn small_in_order<S: Sink, const PATHS: bool>(
+        walk: &mut Walk<'_, S>,
+        cell: u32,
+        here: Node,
+        depth: usize,
+        visited: u64,
+        open: u64,
+    ) {
+        Search::small_children::<S, PATHS, true>(walk, cell, here, depth, visited, open);
+    }
+
     /// Goes from `cell` (spelling `here` at `depth` letters, and on the
     /// path `visited`) to its `open` neighbours: for each child of `here`
-    /// the board offers around `cell`, the neighbours whose tile starts
-    /// with its letter, in ascending cell order. `SPECIAL` is false when no
-    /// open neighbour is a wildcard or a multi-letter tile.
+    /// the board offers around `cell`, the neighbours holding its letter in
+    /// ascending cell order. With `IN_ORDER`, those are the neighbours
+    /// whose tile starts with the letter, wildcards and multi-letter tiles
+    /// included, so that every word is first reached along its least path;
+    /// without, the one-letter tiles, and the special ones come after
+    /// every letter.
     #[inline(always)]
-    fn small_children<S: Sink, const PATHS: bool, const SPECIAL: bool>(
+    fn small_children<S: Sink, const PATHS: bool, const IN_ORDER: bool>(
         walk: &mut Walk<'_, S>,
         cell: u32,
         here: Node,
@@ -256,8 +289,8 @@ impl Search<'_> {
     ) {
         let search = walk.search;
         let grid = &search.grid.small;
-        let (wildcards, many) = if SPECIAL {
-            (grid.wildcards & open, grid.many)
+        let (wildcards, many) = if IN_ORDER {
+            (grid.wildcards & open, grid.many & open)
         } else {
             (0, 0)
         };
@@ -269,7 +302,10 @@ impl Search<'_> {
         while letters != 0 {
             let symbol = letters.trailing_zeros();
             letters &= letters - 1;
-            let mut cells = (grid.starting.get(symbol) & open) | wildcards;
+            let mut cells = grid.letter.get(symbol) & open;
+            if IN_ORDER {
+                cells |= wildcards | (grid.many_starting.get(symbol) & many);
+            }
             if cells == 0 {
                 continue;
             }
@@ -301,6 +337,14 @@ impl Search<'_> {
                         visited,
                     );
                 }
+            }
+        }
+        if !IN_ORDER {
+            let mut specials = grid.special & open;
+            while specials != 0 {
+                let neighbour = specials.trailing_zeros();
+                specials &= specials - 1;
+                search.small_enter::<S, PATHS>(walk, neighbour, here, depth, visited);
             }
         }
     }
