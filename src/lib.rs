@@ -26,6 +26,7 @@ pub mod dict;
 pub mod duration;
 pub mod game;
 pub(crate) mod mapped;
+pub mod naive;
 pub mod output;
 pub mod prove;
 pub mod rules;

@@ -71,8 +71,9 @@ pub struct Found {
 /// The paths of a word on the board, each a list of cells, first to last.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Paths {
-    /// Distinct paths in search order (start cell, then neighbours in
-    /// row-major order): the first is the one `boggle solve --paths` gives.
+    /// Distinct paths in reading order: compared by their sequences of
+    /// cells (row × columns + column), the first differing cell deciding.
+    /// The first is the least, the path `boggle solve --paths` reports.
     pub paths: Vec<Vec<u32>>,
     /// Whether the search stopped before finding every path.
     pub cut: bool,
@@ -96,7 +97,9 @@ pub enum Absence {
 }
 
 /// Searches `word` on `board`: its paths (every distinct one with `all`,
-/// else the first), or why it is absent. The word is looked up in `dict`
+/// else the least in reading order), or why it is absent. The search tries
+/// start cells and then neighbours in ascending order, so it meets the
+/// paths in reading order. The word is looked up in `dict`
 /// and scored under `rules`.
 pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: bool) -> Found {
     let word = dict.normalizer().normalize(word.trim()).into_owned();
@@ -513,6 +516,57 @@ mod tests {
              \u{1b}[1m\u{1b}[30m\u{1b}[42m→\u{1b}[0m \u{1b}[1m\u{1b}[33m→\u{1b}[0m \u{1b}[1m\u{1b}[31m◊\u{1b}[0m\n\
              x x x\n"
         );
+    }
+
+    /// The first path is the least in reading order, the one the solver
+    /// reports, whether it goes through a letter, a wildcard or a Qu tile;
+    /// `--all` lists the paths in that order.
+    #[test]
+    fn paths_in_reading_order() {
+        let dict = Dictionary::from_words(["cat", "quit"], Normalizer::default()).unwrap();
+        let config = crate::solve::SolveConfig {
+            paths: true,
+            ..crate::solve::SolveConfig::new(Rules::Classic)
+        };
+        let solver = crate::solve::Solver::new(&dict, config);
+        // c * | q i | i q
+        // a t | * t | t *
+        // Checked by hand: `cat` is 0 1 3 (the wildcard as `a`), 0 2 1 (as
+        // `t`), 0 2 3 and 1 2 3 (as `c`); `quit` on the second board is
+        // 0 1 2, 0 1 3 and 0 2 3, on the third 1 0 2, 1 0 3 and 1 3 2.
+        for (board, word, expected) in [
+            (
+                "c*/at",
+                "cat",
+                vec![vec![0, 1, 3], vec![0, 2, 1], vec![0, 2, 3], vec![1, 2, 3]],
+            ),
+            (
+                "qi/*t",
+                "quit",
+                vec![vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3]],
+            ),
+            (
+                "iq/t*",
+                "quit",
+                vec![vec![1, 0, 2], vec![1, 0, 3], vec![1, 3, 2]],
+            ),
+        ] {
+            let board = Board::parse(board, &Normalizer::default()).unwrap();
+            let every = find(&dict, &board, Rules::Classic, word, true)
+                .result
+                .unwrap();
+            assert_eq!(every.paths, expected, "{board}");
+            let first = find(&dict, &board, Rules::Classic, word, false)
+                .result
+                .unwrap();
+            assert_eq!(first.paths, expected[..1], "{board}");
+            let solution = solver.solve(&board);
+            let found = solution
+                .words
+                .iter()
+                .find(|w| dict.word_text(w.word) == word);
+            assert_eq!(found.unwrap().path, expected[0], "{board}");
+        }
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The strongest test of the search: on random boards (with Qu, multi-letter,
 //! blank, wildcard and unknown-letter tiles) and random word lists, the
-//! solver finds exactly the words a naive enumerator of every path finds,
-//! with valid paths and the right scores, over alphabets of a few letters
+//! solver finds exactly the words a naive enumerator of every path finds
+//! ([`boggle::naive`]), each with the least of its paths in reading order
+//! (the one `boggle show` draws too) and the right score, over alphabets of a few letters
 //! and of more than 32; a summary agrees with the list; and neither reusing
 //! scratch space nor splitting the search over threads changes anything.
 //! Boards of one or two repeated letters, under every kind of length filter,
@@ -9,10 +10,11 @@
 //! below it was reached) loses nothing; a budget of steps gives the same
 //! solution or says it was exceeded.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 use boggle::rules::{LengthOptions, Rules};
 use boggle::{Board, BudgetExceeded, Dictionary, Normalizer, Scratch, SolveConfig, Solver, Tile};
+use boggle::{naive, show};
 use proptest::prelude::*;
 
 /// The letters random words are made of.
@@ -30,70 +32,6 @@ fn wide_fillers() -> Vec<String> {
         .chain('а'..='к')
         .map(|letter| [letter, letter].iter().collect())
         .collect()
-}
-
-/// Every word spelled by a path of distinct adjacent cells, found the plain
-/// way: walk every path up to `max_letters` letters, expanding wildcards to
-/// every letter of the word list, and look each spelling up.
-fn brute_force(board: &Board, words: &HashSet<String>, max_letters: usize) -> HashSet<String> {
-    let letters: HashSet<char> = words.iter().flat_map(|word| word.chars()).collect();
-    let search = Enumerator {
-        board,
-        words,
-        letters: letters.into_iter().map(String::from).collect(),
-        max_letters,
-    };
-    let mut found = HashSet::new();
-    let mut path = Vec::new();
-    for start in 0..board.len() {
-        walk(&search, start, &mut path, String::new(), &mut found);
-    }
-    found
-}
-
-/// What [`walk`] searches: a board, a word list and its letters.
-struct Enumerator<'a> {
-    board: &'a Board,
-    words: &'a HashSet<String>,
-    /// Every letter of the word list: what a wildcard stands for.
-    letters: Vec<String>,
-    max_letters: usize,
-}
-
-fn walk(
-    search: &Enumerator,
-    cell: usize,
-    path: &mut Vec<usize>,
-    prefix: String,
-    found: &mut HashSet<String>,
-) {
-    let (board, words, max_letters) = (search.board, search.words, search.max_letters);
-    let spellings: Vec<String> = match &board.tiles()[cell] {
-        Tile::Letter(letter) => vec![letter.to_string()],
-        Tile::Letters(letters) => vec![letters.to_string()],
-        Tile::Wildcard => search.letters.clone(),
-        Tile::Blank => vec![],
-    };
-    path.push(cell);
-    for spelling in spellings {
-        let text = format!("{prefix}{spelling}");
-        if text.chars().count() > max_letters {
-            continue;
-        }
-        if words.contains(&text) {
-            found.insert(text.clone());
-        }
-        let (row, col) = (cell / board.cols(), cell % board.cols());
-        for r in row.saturating_sub(1)..=row + 1 {
-            for c in col.saturating_sub(1)..=col + 1 {
-                let next = r * board.cols() + c;
-                if r < board.rows() && c < board.cols() && !path.contains(&next) {
-                    walk(search, next, path, text.clone(), found);
-                }
-            }
-        }
-    }
-    path.pop();
 }
 
 fn tile() -> impl Strategy<Value = Tile> {
@@ -164,28 +102,21 @@ fn length_options(max_len: usize) -> impl Strategy<Value = LengthOptions> {
 }
 
 /// Checks the solver against the enumerator on one board and word list,
-/// with a minimum length; the words are at most `max_len` letters long.
-fn check(
-    board: &Board,
-    words: &[String],
-    min_len: usize,
-    max_len: usize,
-) -> Result<(), TestCaseError> {
+/// with a minimum length.
+fn check(board: &Board, words: &[String], min_len: usize) -> Result<(), TestCaseError> {
     let lengths = LengthOptions {
         min_len: Some(min_len),
         ..LengthOptions::default()
     };
-    check_lengths(board, words, &lengths, max_len)
+    check_lengths(board, words, &lengths)
 }
 
 /// Checks the solver against the enumerator on one board and word list,
-/// under the length filter of `lengths`; the words are at most `max_len`
-/// letters long.
+/// under the length filter of `lengths`.
 fn check_lengths(
     board: &Board,
     words: &[String],
     lengths: &LengthOptions,
-    max_len: usize,
 ) -> Result<(), TestCaseError> {
     let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
     let rules = Rules::Classic;
@@ -198,43 +129,32 @@ fn check_lengths(
     let solver = Solver::new(&dict, config);
     let solution = solver.solve(board);
 
-    let word_set: HashSet<String> = words.iter().cloned().collect();
-    let expected: HashSet<String> = brute_force(board, &word_set, max_len)
-        .into_iter()
-        .filter(|w| filter.allows(w.chars().count()))
-        .collect();
+    let expected: BTreeMap<String, Vec<u32>> =
+        naive::least_paths(board, words.iter().map(String::as_str))
+            .into_iter()
+            .filter(|(word, _)| filter.allows(word.chars().count()))
+            .collect();
     let found: BTreeMap<String, _> = solution
         .words
         .iter()
         .map(|w| (dict.word_text(w.word), w))
         .collect();
     prop_assert_eq!(found.len(), solution.words.len(), "a word reported twice");
-    let found_set: HashSet<String> = found.keys().cloned().collect();
-    prop_assert_eq!(&found_set, &expected, "board {}", board);
-
+    let found_paths: BTreeMap<String, Vec<u32>> = found
+        .iter()
+        .map(|(text, word)| (text.clone(), word.path.clone()))
+        .collect();
+    // The same words, each with its least path in reading order.
+    prop_assert_eq!(&found_paths, &expected, "board {}", board);
     for (text, word) in &found {
         let len = text.chars().count();
         prop_assert_eq!(word.len, len);
         prop_assert_eq!(word.score, rules.score(len));
-        // The path is made of distinct adjacent cells and spells the word.
-        let mut spelled = String::new();
-        for (i, &cell) in word.path.iter().enumerate() {
-            let cell = cell as usize;
-            prop_assert!(!word.path[..i].contains(&(cell as u32)));
-            if i > 0 {
-                let prev = word.path[i - 1] as usize;
-                let (r0, c0) = (prev / board.cols(), prev % board.cols());
-                let (r1, c1) = (cell / board.cols(), cell % board.cols());
-                prop_assert!(r0.abs_diff(r1) <= 1 && c0.abs_diff(c1) <= 1);
-            }
-            match &board.tiles()[cell] {
-                Tile::Letter(c) => spelled.push(*c),
-                Tile::Letters(s) => spelled.push_str(s),
-                Tile::Wildcard => spelled.push(text.chars().nth(spelled.chars().count()).unwrap()),
-                Tile::Blank => prop_assert!(false, "a path through a blank"),
-            }
+        // `boggle show` draws the same path.
+        if len >= rules.min_len() {
+            let shown = show::find(&dict, board, rules, text, false).result;
+            prop_assert_eq!(shown.map(|shown| shown.paths), Ok(vec![word.path.clone()]));
         }
-        prop_assert_eq!(&spelled, text);
     }
 
     // A summary, searched without paths and counted as found, agrees.
@@ -296,7 +216,7 @@ proptest! {
         words in proptest::collection::vec(word(5), 1..60),
         min_len in 1usize..=3,
     ) {
-        check(&board, &words, min_len, 5)?;
+        check(&board, &words, min_len)?;
     }
 
     #[test]
@@ -304,7 +224,7 @@ proptest! {
         board in (9usize..=11, 8usize..=9).prop_flat_map(|(rows, cols)| large_board(rows, cols)),
         words in proptest::collection::vec(word(4), 1..60),
     ) {
-        check(&board, &words, 1, 4)?;
+        check(&board, &words, 1)?;
     }
 
     #[test]
@@ -318,7 +238,7 @@ proptest! {
             }),
         words in proptest::collection::vec(word(4), 1..60),
     ) {
-        check(&board, &words, 1, 4)?;
+        check(&board, &words, 1)?;
     }
 
     #[test]
@@ -332,7 +252,7 @@ proptest! {
         // are reached early.
         let chain = (1..=chain).map(|len| "a".repeat(len));
         let words: Vec<String> = words.into_iter().chain(chain).collect();
-        check_lengths(&board, &words, &lengths, 6)?;
+        check_lengths(&board, &words, &lengths)?;
     }
 
     #[test]
@@ -341,7 +261,7 @@ proptest! {
         words in proptest::collection::vec(word_of(FEW_LETTERS, 4), 1..40),
         lengths in length_options(4),
     ) {
-        check_lengths(&board, &words, &lengths, 4)?;
+        check_lengths(&board, &words, &lengths)?;
     }
 
     #[test]
@@ -351,7 +271,7 @@ proptest! {
         min_len in 1usize..=3,
     ) {
         let words = [words, wide_fillers()].concat();
-        check(&board, &words, min_len, 5)?;
+        check(&board, &words, min_len)?;
     }
 
     #[test]
@@ -360,7 +280,7 @@ proptest! {
         words in proptest::collection::vec(word_of(WIDE_LETTERS, 4), 1..60),
     ) {
         let words = [words, wide_fillers()].concat();
-        check(&board, &words, 1, 4)?;
+        check(&board, &words, 1)?;
     }
 }
 

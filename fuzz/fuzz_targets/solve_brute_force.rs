@@ -1,14 +1,16 @@
-//! Fuzzes the search against a naive enumerator: a tiny board (at most 4×4,
-//! with Qu, multi-letter, blank, wildcard and unknown-letter tiles) and a
-//! small word list, both spelled by the input bytes. The solver must find
-//! exactly the words that walking every path finds, each once, with a
-//! valid path, and splitting the search over threads must change nothing.
+//! Fuzzes the search against the naive enumerator ([`boggle::naive`]): a
+//! tiny board (at most 4×4, with Qu, multi-letter, blank, wildcard and
+//! unknown-letter tiles) and a small word list, both spelled by the input
+//! bytes. The solver must find exactly the words that walking every path
+//! finds, each once, with its least path in reading order, and splitting
+//! the search over threads must change nothing.
 
 #![no_main]
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use boggle::naive;
 use boggle::rules::{LengthOptions, Rules};
 use boggle::{Board, Dictionary, Normalizer, SolveConfig, Solver, Tile};
 use libfuzzer_sys::fuzz_target;
@@ -32,48 +34,6 @@ fn tile(byte: u8) -> Tile {
         14 => Tile::Letter('u'),
         _ => Tile::Letter('e'),
     }
-}
-
-/// Every word a path of distinct adjacent cells spells, found the plain way.
-fn brute_force(board: &Board, words: &HashSet<String>) -> HashSet<String> {
-    let mut found = HashSet::new();
-    let mut path = Vec::new();
-    for start in 0..board.len() {
-        walk(board, words, start, &mut path, String::new(), &mut found);
-    }
-    found
-}
-
-fn walk(
-    board: &Board,
-    words: &HashSet<String>,
-    cell: usize,
-    path: &mut Vec<usize>,
-    prefix: String,
-    found: &mut HashSet<String>,
-) {
-    let spellings: Vec<String> = match &board.tiles()[cell] {
-        Tile::Letter(letter) => vec![letter.to_string()],
-        Tile::Letters(letters) => vec![letters.to_string()],
-        Tile::Wildcard => LETTERS.iter().map(|c| c.to_string()).collect(),
-        Tile::Blank => vec![],
-    };
-    path.push(cell);
-    for spelling in spellings {
-        let text = format!("{prefix}{spelling}");
-        if text.chars().count() > MAX_LEN {
-            continue;
-        }
-        if words.contains(&text) {
-            found.insert(text.clone());
-        }
-        for next in board.neighbours(cell) {
-            if !path.contains(&next) {
-                walk(board, words, next, path, text.clone(), found);
-            }
-        }
-    }
-    path.pop();
 }
 
 /// A pool of two threads for the split search, built once.
@@ -142,41 +102,21 @@ fuzz_target!(|data: &[u8]| {
     let solver = Solver::new(&dict, config);
     let solution = solver.solve(&board);
 
-    let word_set: HashSet<String> = words.iter().cloned().collect();
-    let expected: HashSet<String> = brute_force(&board, &word_set)
-        .into_iter()
-        .filter(|w| w.chars().count() >= min_len)
-        .collect();
-    let found: BTreeMap<String, _> = solution
+    let expected: BTreeMap<String, Vec<u32>> =
+        naive::least_paths(&board, words.iter().map(String::as_str))
+            .into_iter()
+            .filter(|(word, _)| word.chars().count() >= min_len)
+            .collect();
+    let found: BTreeMap<String, Vec<u32>> = solution
         .words
         .iter()
-        .map(|w| (dict.word_text(w.word), w))
+        .map(|w| (dict.word_text(w.word), w.path.clone()))
         .collect();
     assert_eq!(found.len(), solution.words.len(), "a word reported twice");
-    let found_set: HashSet<String> = found.keys().cloned().collect();
-    assert_eq!(found_set, expected, "board {board}");
-    for (text, word) in &found {
-        let len = text.chars().count();
-        assert_eq!(word.len, len);
-        assert_eq!(word.score, rules.score(len));
-        let mut spelled = String::new();
-        for (i, &cell) in word.path.iter().enumerate() {
-            let cell = cell as usize;
-            assert!(!word.path[..i].contains(&(cell as u32)), "a cell twice");
-            if i > 0 {
-                let previous = word.path[i - 1] as usize;
-                assert!(board.neighbours(previous).any(|c| c == cell), "not adjacent");
-            }
-            match &board.tiles()[cell] {
-                Tile::Letter(c) => spelled.push(*c),
-                Tile::Letters(s) => spelled.push_str(s),
-                Tile::Wildcard => {
-                    spelled.push(text.chars().nth(spelled.chars().count()).unwrap())
-                }
-                Tile::Blank => panic!("a path through a blank"),
-            }
-        }
-        assert_eq!(&spelled, text);
+    assert_eq!(found, expected, "board {board}");
+    for word in &solution.words {
+        assert_eq!(word.len, dict.word_text(word.word).chars().count());
+        assert_eq!(word.score, rules.score(word.len));
     }
     let parallel = pool().install(|| solver.solve_parallel(&board));
     assert_eq!(parallel, solution);

@@ -1,30 +1,113 @@
 //! The search on boards over 64 cells. It works on the padded grid (the
-//! board inside a border of dead cells), so every cell's eight neighbours
-//! are at fixed offsets, and on its own copy of the cells' codes, in which
-//! the cells of the current path are marked visited. Each cell's ring, its
-//! neighbours' codes in one word, tells with a few operations which of them
-//! hold a letter the word can go on with; only those are read. A node all
-//! of whose words were reached already is not entered, and each cell added
-//! to the path takes a step of the budget.
+//! board inside a border of dead cells, [`PaddedGrid`]), so every cell's
+//! eight neighbours are at fixed offsets, and on its own copy of the cells'
+//! codes, in which the cells of the current path are marked visited. Each
+//! cell's ring, its neighbours' codes in one word, tells with a few
+//! operations which of them hold a letter the word can go on with; only
+//! those are read, in ascending cell order, so a word is first reached
+//! along its least path in reading order. A node all of whose words were
+//! reached already is not entered, and each cell added to the path takes a
+//! step of the budget.
 
-use super::grid::Padded;
+use super::grid::{Code, Tiles};
 use super::{Search, Sink, Walk};
 use crate::trie::{Node, NodeId};
+
+/// A board of more than 64 cells inside a border of dead cells, so that
+/// every board cell has eight neighbours at fixed offsets. Padded cell
+/// `(r + 1) * width + c + 1` is board cell `r * cols + c`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PaddedGrid {
+    /// Per padded cell: its [`Code`], [`Code::DEAD`] on the border.
+    pub codes: Vec<u8>,
+    /// The width of the padded grid: the board's columns plus 2.
+    width: usize,
+    /// Per padded cell: the symbols a word can go on with from it, one bit
+    /// each (the first letters of its neighbours' tiles; all for a wildcard
+    /// neighbour).
+    around: Vec<u64>,
+    /// Per padded cell: its eight neighbours' codes in row-major order, one
+    /// byte each, low byte first, so that the search finds the neighbours
+    /// holding a letter with a few operations on one word instead of eight
+    /// reads.
+    rings: Vec<u64>,
+    /// A spare buffer for computing `around`: each padded cell's first
+    /// letters.
+    firsts: Vec<u64>,
+}
+
+impl PaddedGrid {
+    /// The code of a cell of the current path, in the search's own copy of
+    /// the codes.
+    const VISITED: u8 = 0xFF;
+
+    /// Lays out `tiles`, a board `cols` wide, on the padded grid and
+    /// computes its masks.
+    pub fn fill(&mut self, tiles: &Tiles, cols: usize) {
+        let width = cols + 2;
+        let rows = tiles.codes.len() / cols;
+        self.width = width;
+        self.codes.clear();
+        self.codes.resize(width, Code::DEAD);
+        for row in tiles.codes.chunks(cols) {
+            self.codes.push(Code::DEAD);
+            self.codes.extend_from_slice(row);
+            self.codes.push(Code::DEAD);
+        }
+        self.codes.resize((rows + 2) * width, Code::DEAD);
+        // Each cell's first letters, then their union over its neighbours.
+        let mut firsts = std::mem::take(&mut self.firsts);
+        firsts.clear();
+        firsts.extend(self.codes.iter().map(|&code| Code::first_letters(code)));
+        around_each(&firsts, width, &mut self.around, |letters| {
+            letters.iter().fold(0, |union, first| union | first)
+        });
+        self.firsts = firsts;
+        around_each(&self.codes, width, &mut self.rings, u64::from_le_bytes);
+    }
+}
+
+/// Makes `out` hold, per cell of a padded grid `width` wide whose cells
+/// hold `values`: `combine` of the values of its eight neighbours in
+/// row-major order on the board, 0 on the border.
+fn around_each<T: Copy>(
+    values: &[T],
+    width: usize,
+    out: &mut Vec<u64>,
+    combine: impl Fn([T; 8]) -> u64,
+) {
+    out.clear();
+    out.resize(width, 0);
+    for rows in values.windows(3 * width).step_by(width) {
+        let (above, rows) = rows.split_at(width);
+        let (here, below) = rows.split_at(width);
+        out.push(0);
+        out.extend(
+            above
+                .windows(3)
+                .zip(here.windows(3))
+                .zip(below.windows(3))
+                .map(|((a, h), b)| combine([a[0], a[1], a[2], h[0], h[2], b[0], b[1], b[2]])),
+        );
+        out.push(0);
+    }
+    out.resize(values.len(), 0);
+}
 
 impl Search<'_> {
     /// The board cell of padded cell `padded`.
     #[inline]
     fn unpad(&self, padded: usize) -> u32 {
-        let width = self.grid.width;
+        let width = self.grid.large.width;
         ((padded / width - 1) * (width - 2) + padded % width - 1) as u32
     }
 
     /// The padded cell of board cell `cell`.
     #[inline]
     pub(super) fn pad(&self, cell: u32) -> usize {
-        let cols = self.grid.width - 2;
+        let cols = self.grid.large.width - 2;
         let cell = cell as usize;
-        (cell / cols + 1) * self.grid.width + cell % cols + 1
+        (cell / cols + 1) * self.grid.large.width + cell % cols + 1
     }
 
     /// Steps onto padded cell `padded` (any tile) from `here`, `depth`
@@ -78,7 +161,7 @@ impl Search<'_> {
             self.report::<S, PATHS>(walk, word, depth, last);
         }
         depth < self.max_len
-            && node.children & self.grid.around[padded] != 0
+            && node.children & self.grid.large.around[padded] != 0
             && !walk.is_done(id)
             && walk.take_step()
     }
@@ -97,7 +180,7 @@ impl Search<'_> {
     ) {
         let base = walk.frames.len();
         self.large_push::<S, PATHS>(walk, padded, node, depth, 0);
-        let width = self.grid.width;
+        let width = self.grid.large.width;
         // The neighbours in the ring's order, as offsets from the cell
         // above and left.
         let offsets = [
@@ -137,7 +220,7 @@ impl Search<'_> {
                         self.large_push::<S, PATHS>(walk, neighbour, child, depth + 1, came_from);
                     }
                 }
-                Padded::VISITED => {}
+                PaddedGrid::VISITED => {}
                 // A special tile the word can go on with.
                 _ => self.large_enter::<S, PATHS>(walk, neighbour, here, depth),
             }
@@ -158,13 +241,13 @@ impl Search<'_> {
         depth: usize,
         came_from: u64,
     ) {
-        let ring = self.grid.rings[padded];
+        let ring = self.grid.large.rings[padded];
         // Wildcards are the only bytes with both high bits set; without its
         // high bit, a multi-letter tile's byte is its first letter and no
         // other byte is a letter.
         let mut candidates = ring & (ring << 1) & HIGH;
         let firsts = ring & !HIGH;
-        let mut letters = node.children & self.grid.around[padded];
+        let mut letters = node.children & self.grid.large.around[padded];
         while letters != 0 {
             let symbol = u64::from(letters.trailing_zeros());
             // No byte of `firsts ^ symbol` has its high bit set, so adding
@@ -173,7 +256,7 @@ impl Search<'_> {
             letters &= letters - 1;
         }
         candidates &= !came_from;
-        let code = std::mem::replace(&mut walk.codes[padded], Padded::VISITED);
+        let code = std::mem::replace(&mut walk.codes[padded], PaddedGrid::VISITED);
         if PATHS {
             walk.path.push(self.unpad(padded));
         }

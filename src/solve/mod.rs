@@ -5,8 +5,14 @@
 //! per-word marks, the current path), reused from board to board. The search
 //! runs depth-first from every cell, following the trie and pruning as soon
 //! as no word starts with the letters so far. A word found along several
-//! paths is reported once, with the first path in (start cell, search)
-//! order, so the result never depends on how the work was split.
+//! paths is reported once, with the least of them in reading order (paths
+//! compared by their sequences of cell indices, the first differing cell
+//! deciding): when paths are kept, both searches try start cells, and at
+//! each step the neighbours that can spell the next letters, in ascending
+//! cell order, so the first path to reach a word is its least, whichever
+//! search and driver run and however the work was split. (Without paths
+//! the small search tries wildcards and multi-letter tiles after the
+//! letters: the words found are the same.)
 //! [`Solver::solve`] runs on the calling thread; [`Solver::solve_parallel`]
 //! splits the start cells over rayon's current pool.
 //!
@@ -40,7 +46,7 @@ use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
 use crate::trie::{Node, NodeId, Nodes, Subtrees, WordId};
-use grid::{DEAD, Geometry, Grid, MANY, WILDCARD};
+use grid::{Code, Grid};
 
 /// What to search for, before the board is known.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,7 +90,8 @@ pub struct FoundWord {
     pub len: usize,
     /// Its score under the board's rules.
     pub score: u32,
-    /// The cells spelling it, first to last (empty unless paths were asked for).
+    /// The cells spelling it, first to last (empty unless paths were asked
+    /// for): of the paths spelling it, the least in reading order.
     pub path: Vec<u32>,
 }
 
@@ -316,9 +323,8 @@ impl<'d> Solver<'d> {
         config: &SolveConfig,
         new_sink: impl Fn() -> S + Sync + Send,
     ) -> Vec<S> {
-        let geometry = Geometry::new(board.rows(), board.cols());
         let mut grid = Grid::default();
-        grid.fill(board, self.dict, &geometry);
+        grid.fill(board, self.dict);
         let cells = board.len();
         let chunk = cells.div_ceil(8 * rayon::current_num_threads()).max(1);
         (0..cells.div_ceil(chunk))
@@ -327,13 +333,9 @@ impl<'d> Solver<'d> {
                 let mut sink = new_sink();
                 let start = part * chunk;
                 let end = (start + chunk).min(cells);
-                let board = Prepared {
-                    geometry: &geometry,
-                    grid: &grid,
-                };
                 // An unlimited search cannot exceed its budget.
                 let steps = self.steps(u64::MAX);
-                let _ = state.search(self.dict, board, config, start..end, steps, &mut sink);
+                let _ = state.search(self.dict, &grid, config, start..end, steps, &mut sink);
                 sink
             })
             .collect()
@@ -457,9 +459,7 @@ impl Sink for Summary {
 pub struct Scratch {
     /// The search's own state.
     state: State,
-    /// The adjacency of the last board size seen.
-    geometry: Geometry,
-    /// The last board, in symbols.
+    /// The last board, laid out for its search.
     grid: Grid,
 }
 
@@ -473,24 +473,10 @@ impl Scratch {
         steps: Steps,
         sink: &mut S,
     ) -> Result<(), BudgetExceeded> {
-        if (self.geometry.rows, self.geometry.cols) != (board.rows(), board.cols()) {
-            self.geometry = Geometry::new(board.rows(), board.cols());
-        }
-        self.grid.fill(board, dict, &self.geometry);
-        let prepared = Prepared {
-            geometry: &self.geometry,
-            grid: &self.grid,
-        };
+        self.grid.fill(board, dict);
         self.state
-            .search(dict, prepared, config, 0..board.len(), steps, sink)
+            .search(dict, &self.grid, config, 0..board.len(), steps, sink)
     }
-}
-
-/// A board ready for the search.
-#[derive(Clone, Copy)]
-struct Prepared<'a> {
-    geometry: &'a Geometry,
-    grid: &'a Grid,
 }
 
 /// The mutable state of searches on one thread.
@@ -574,7 +560,7 @@ impl State {
     fn search<S: Sink>(
         &mut self,
         dict: &Dictionary,
-        board: Prepared<'_>,
+        grid: &Grid,
         config: &SolveConfig,
         starts: std::ops::Range<usize>,
         steps: Steps,
@@ -603,16 +589,15 @@ impl State {
         let search = Search {
             nodes: dict.trie().nodes(),
             subtrees: dict.trie().subtrees(),
-            geometry: board.geometry,
-            grid: board.grid,
+            grid,
             scores: &self.scores.table,
             max_len,
         };
         self.path.clear();
         self.codes.clear();
-        let small = board.grid.codes.len() <= 64;
+        let small = Grid::is_small(grid.tiles.codes.len());
         if !small {
-            self.codes.extend_from_slice(&board.grid.padded);
+            self.codes.extend_from_slice(&grid.large.codes);
         }
         let mut walk = Walk {
             search: &search,
@@ -730,7 +715,6 @@ struct Search<'a> {
     nodes: Nodes<'a>,
     /// The trie's parents and word nodes.
     subtrees: Subtrees<'a>,
-    geometry: &'a Geometry,
     grid: &'a Grid,
     /// The score of each word length, or [`Scores::FILTERED`].
     scores: &'a [u32; 128],
@@ -834,9 +818,26 @@ impl Search<'_> {
     /// one per child for a wildcard, none for a dead cell.
     #[inline(always)]
     fn landings(&self, cell: u32, here: Node, mut land: impl FnMut(NodeId, Node, usize)) {
-        match self.grid.codes[cell as usize] {
-            MANY => {
-                let letters = self.grid.letters(cell);
+        match self.grid.tiles.codes[cell as usize] {
+            symbol @ 0..64 => {
+                let bit = 1u64 << symbol;
+                if here.children & bit != 0 {
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
+                }
+            }
+            Code::WILDCARD => {
+                let mut bits = here.children;
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    let id = here.child_at(bit);
+                    land(id, self.nodes.get(id), 1);
+                    bits &= bits - 1;
+                }
+            }
+            Code::DEAD => {}
+            _ => {
+                let letters = self.grid.tiles.letters(cell);
                 let mut node = here;
                 let mut id = NodeId::ROOT;
                 for &symbol in letters {
@@ -849,23 +850,6 @@ impl Search<'_> {
                     }
                 }
                 land(id, node, letters.len());
-            }
-            WILDCARD => {
-                let mut bits = here.children;
-                while bits != 0 {
-                    let bit = bits & bits.wrapping_neg();
-                    let id = here.child_at(bit);
-                    land(id, self.nodes.get(id), 1);
-                    bits &= bits - 1;
-                }
-            }
-            DEAD => {}
-            symbol => {
-                let bit = 1u64 << symbol;
-                if here.children & bit != 0 {
-                    let id = here.child_at(bit);
-                    land(id, self.nodes.get(id), 1);
-                }
             }
         }
     }
@@ -988,6 +972,39 @@ mod tests {
             .solve_within(&of_a(9, 9), &mut scratch, BUDGET)
             .unwrap();
         assert_eq!(solution.words.len(), 5);
+    }
+
+    /// A word through a wildcard or a Qu tile is reported with its least
+    /// path in reading order, the same on a board of 63 cells (the small
+    /// search) and of 81 (the large one), whichever driver runs.
+    #[test]
+    fn the_least_path_on_small_and_large_boards() {
+        let dict = Dictionary::from_words(["cat", "quit"], Normalizer::default()).unwrap();
+        let solver = solver(&dict, 3);
+        // c * x …   qu i x …   (the rest x; cells are numbered row by
+        // a t x …   *  t x …   row, 9 to a row)
+        // Checked by hand: `cat` is 0 1 10 (the wildcard as `a`), 0 9 1
+        // (as `t`), 0 9 10 and 1 9 10 (as `c`); `quit` on the second board
+        // is 0 1 9 (as `t`), 0 1 10 and 0 9 10 (as `i`).
+        for (corner, word, least) in [
+            (["c*", "at"], "cat", [0, 1, 10]),
+            (["qi", "*t"], "quit", [0, 1, 9]),
+        ] {
+            for rows in [7, 9] {
+                let mut text = format!("{}xxxxxxx/{}xxxxxxx", corner[0], corner[1]);
+                for _ in 2..rows {
+                    text.push_str("/xxxxxxxxx");
+                }
+                let board = Board::parse(&text, &Normalizer::default()).unwrap();
+                for solution in [solver.solve(&board), solver.solve_parallel(&board)] {
+                    let found = solution
+                        .words
+                        .iter()
+                        .find(|w| dict.word_text(w.word) == word);
+                    assert_eq!(found.unwrap().path, least, "{word} on {rows} rows");
+                }
+            }
+        }
     }
 
     /// A word whose every prefix is on the board but which is not leaves
