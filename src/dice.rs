@@ -383,7 +383,7 @@ impl Roller {
         };
         // The size was checked in `new` and the tiles are one per cell.
         let board = Board::from_tiles(self.rows, self.cols, tiles)
-            .unwrap_or_else(|| unreachable!("a roll fills its board"));
+            .unwrap_or_else(|_| unreachable!("a roll fills its board"));
         Roll { board, dice }
     }
 }

@@ -131,7 +131,7 @@ fn board_of(letters: &'static [char], max_side: usize) -> impl Strategy<Value = 
         .prop_filter_map("at most 2 wildcards", |(rows, cols, tiles)| {
             let wildcards = tiles.iter().filter(|t| **t == Tile::Wildcard).count();
             (wildcards <= 2)
-                .then(|| Board::from_tiles(rows, cols, tiles))
+                .then(|| Board::from_tiles(rows, cols, tiles).ok())
                 .flatten()
         })
 }

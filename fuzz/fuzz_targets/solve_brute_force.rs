@@ -109,7 +109,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let Some(board) = Board::from_tiles(rows, cols, tiles) else {
+    let Ok(board) = Board::from_tiles(rows, cols, tiles) else {
         panic!("{rows}x{cols} with {cells} tiles is a board");
     };
     // Words: bytes of 0xF0 and above end a word; others pick a letter.

@@ -437,7 +437,7 @@ impl Space {
             .map(|&tile| self.tiles[usize::from(tile)].clone())
             .collect();
         let board = Board::from_tiles(self.rows, self.cols, tiles)
-            .unwrap_or_else(|| unreachable!("an entry fills its board"));
+            .unwrap_or_else(|_| unreachable!("an entry fills its board"));
         Found {
             board,
             count: entry.count as usize,
