@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::sync::OnceLock;
 
 use boggle::rules::{LengthOptions, Rules};
-use boggle::{Board, Dictionary, Normalizer, SolveConfig, Solver, Tile};
+use boggle::{Board, Dictionary, Normalizer, SolveOptions, Solver, Tile};
 use libfuzzer_sys::fuzz_target;
 
 /// The letters words are made of.
@@ -130,14 +130,13 @@ fuzz_target!(|data: &[u8]| {
     };
     let min_len = 1 + usize::from(min_len % 3);
     let rules = Rules::Classic;
-    let config = SolveConfig {
-        rules,
+    let config = SolveOptions {
         lengths: LengthOptions {
             min_len: Some(min_len),
             ..LengthOptions::default()
-        }
-        .filter(rules),
+        },
         paths: true,
+        ..SolveOptions::new(rules)
     };
     let solver = Solver::new(&dict, config);
     let solution = solver.solve(&board);
