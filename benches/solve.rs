@@ -65,7 +65,7 @@ fn benches(c: &mut Criterion) {
     });
 
     let dict = bundled::load(Lang::En).unwrap();
-    let solver = Solver::with_options(&dict, SolveOptions::default());
+    let solver = Solver::new(&dict, SolveOptions::default());
     let board = Board::parse("ezmrnubeslospaon", &Normalizer::default()).unwrap();
     let mut scratch = Scratch::default();
     c.bench_function("one 4x4 board", |b| {
@@ -101,7 +101,7 @@ fn benches(c: &mut Criterion) {
     // Every prefix of 26 `a` is on a 5×5 board of `a`, the word is not:
     // the search would walk every path of the board, and the budget ends it.
     let long = Dictionary::from_words(["a".repeat(26)], Normalizer::default()).unwrap();
-    let solver = Solver::with_options(&long, SolveOptions::default());
+    let solver = Solver::new(&long, SolveOptions::default());
     let board = Board::parse(&"a".repeat(25), &Normalizer::default()).unwrap();
     const STEPS: u64 = 1_000_000;
     c.bench_function("a search that cannot be pruned, 1,000,000 steps", |b| {

@@ -55,7 +55,7 @@ fn reference(solver: &Solver, boards: &[Board]) -> (usize, u64) {
 
 fn batches(c: &mut Criterion) {
     let dict = bundled::load(Lang::En).unwrap();
-    let solver = Solver::with_options(&dict, SolveOptions::default());
+    let solver = Solver::new(&dict, SolveOptions::default());
     let two = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
@@ -84,7 +84,7 @@ fn one_board(c: &mut Criterion) {
     c.bench_function("one board, bundled list loaded each time", |b| {
         b.iter(|| {
             let dict = bundled::load(Lang::En).unwrap();
-            let solver = Solver::with_options(&dict, SolveOptions::default());
+            let solver = Solver::new(&dict, SolveOptions::default());
             // 180: the words of tests/golden/ezmrnubeslospaon.txt, listed by an
             // independent solver.
             assert_eq!(solver.solve(black_box(&board)).words.len(), 180);
@@ -94,7 +94,7 @@ fn one_board(c: &mut Criterion) {
 
 fn big_board(c: &mut Criterion) {
     let dict = bundled::load(Lang::En).unwrap();
-    let solver = Solver::with_options(&dict, SolveOptions::default());
+    let solver = Solver::new(&dict, SolveOptions::default());
     let board = roll(DiceSet::Uniform, (1000, 1000), 1, 1).remove(0);
     let expected = solver.solve(&board).words.len();
     let two = rayon::ThreadPoolBuilder::new()

@@ -14,7 +14,7 @@ use std::sync::Mutex;
 use rayon::prelude::*;
 
 use crate::board::{Board, Tile};
-use crate::output::{self, Format, OutputOptions};
+use crate::output::{self, OutputFormat, OutputOptions};
 use crate::solve::{Scratch, Solution, Solver};
 
 /// Boards with at least this many cells are searched in parallel over their
@@ -194,13 +194,15 @@ impl<'s, 'd> Batch<'s, 'd> {
         let rendered: Vec<io::Result<Vec<u8>>> = in_pool(pool.as_ref(), || {
             boards
                 .par_iter()
-                .enumerate()
-                .map_init(Scratch::default, |scratch, (index, board)| {
-                    self.render(board, scratch, index)
+                .map_init(Scratch::default, |scratch, board| {
+                    self.render(board, scratch)
                 })
                 .collect()
         });
-        for block in rendered {
+        for (index, block) in rendered.into_iter().enumerate() {
+            if index > 0 {
+                output::write_separator(out, &self.output)?;
+            }
             out.write_all(&block?)?;
         }
         Ok(())
@@ -238,8 +240,6 @@ impl<'s, 'd> Batch<'s, 'd> {
                     pool.insert(self.pool(parts)?)
                 }
             };
-            // Blocks are rendered without separators; they go in here.
-            let separate = output.several && matches!(output.format, Format::Text | Format::Words);
             let batch = Batch { output, ..*self };
             let groups: Vec<io::Result<Group>> = in_pool(pool.as_ref(), || {
                 chunk
@@ -257,8 +257,8 @@ impl<'s, 'd> Batch<'s, 'd> {
                 for (outcome, line) in group.outcomes.iter().zip(lines) {
                     match outcome {
                         Outcome::Block { end } => {
-                            if separate && report.boards > 0 {
-                                out.write_all(b"\n")?;
+                            if report.boards > 0 {
+                                output::write_separator(out, &output)?;
                             }
                             out.write_all(&group.out[start..*end])?;
                             start = *end;
@@ -296,7 +296,7 @@ impl<'s, 'd> Batch<'s, 'd> {
         for line in lines {
             let outcome = match self.board(data, line, std::mem::take(&mut tiles)) {
                 Ok(board) => {
-                    self.render_into(&mut group.out, &board, scratch, 0)?;
+                    self.render_into(&mut group.out, &board, scratch)?;
                     tiles = board.into_tiles();
                     Outcome::Block {
                         end: group.out.len(),
@@ -321,11 +321,10 @@ impl<'s, 'd> Batch<'s, 'd> {
             .map_err(|e| e.to_string())
     }
 
-    /// Solves `board` and formats its output block; `index` is its place
-    /// among the boards written.
-    fn render(&self, board: &Board, scratch: &mut Scratch, index: usize) -> io::Result<Vec<u8>> {
+    /// Solves `board` and formats its output block.
+    fn render(&self, board: &Board, scratch: &mut Scratch) -> io::Result<Vec<u8>> {
         let mut block = Vec::new();
-        self.render_into(&mut block, board, scratch, index)?;
+        self.render_into(&mut block, board, scratch)?;
         Ok(block)
     }
 
@@ -335,10 +334,9 @@ impl<'s, 'd> Batch<'s, 'd> {
         block: &mut Vec<u8>,
         board: &Board,
         scratch: &mut Scratch,
-        index: usize,
     ) -> io::Result<()> {
         let parallel = board.len() >= PARALLEL_CELLS;
-        if self.output.format == Format::Summary {
+        if self.output.format == OutputFormat::Summary {
             // A summary needs no word list: count and score as they are found.
             let summary = if parallel {
                 self.solver.summarize_parallel(board)
@@ -348,28 +346,15 @@ impl<'s, 'd> Batch<'s, 'd> {
             output::write_summary(block, board, summary.count, summary.score)
         } else if parallel {
             let solution = self.solver.solve_parallel(board);
-            self.write(block, board, &solution, index)
+            self.write(block, board, &solution)
         } else {
             let solution = self.solver.solve_with(board, scratch);
-            self.write(block, board, &solution, index)
+            self.write(block, board, &solution)
         }
     }
 
-    fn write(
-        &self,
-        block: &mut Vec<u8>,
-        board: &Board,
-        solution: &Solution,
-        index: usize,
-    ) -> io::Result<()> {
-        output::write_solution(
-            block,
-            self.solver.dict(),
-            board,
-            solution,
-            &self.output,
-            index,
-        )
+    fn write(&self, block: &mut Vec<u8>, board: &Board, solution: &Solution) -> io::Result<()> {
+        output::write_solution(block, self.solver.dict(), board, solution, &self.output)
     }
 }
 
@@ -471,7 +456,13 @@ mod tests {
     use crate::solve::SolveOptions;
 
     #[track_caller]
-    fn check(input: &[u8], format: Format, chunk: usize, expected: &str, expected_errors: &[&str]) {
+    fn check(
+        input: &[u8],
+        format: OutputFormat,
+        chunk: usize,
+        expected: &str,
+        expected_errors: &[&str],
+    ) {
         check_reader(input, format, chunk, expected, expected_errors);
     }
 
@@ -479,13 +470,13 @@ mod tests {
     #[track_caller]
     fn check_reader(
         input: impl BufRead,
-        format: Format,
+        format: OutputFormat,
         chunk: usize,
         expected: &str,
         expected_errors: &[&str],
     ) {
         let dict = Dictionary::from_words(["cat", "act"], Normalizer::default()).unwrap();
-        let solver = Solver::with_options(&dict, SolveOptions::default());
+        let solver = Solver::new(&dict, SolveOptions::default());
         let output = OutputOptions {
             format,
             ..OutputOptions::default()
@@ -512,7 +503,7 @@ mod tests {
             "line 6: not valid UTF-8",
         ];
         for chunk in [1, 2, 100] {
-            check(input, Format::Summary, chunk, expected, &errors);
+            check(input, OutputFormat::Summary, chunk, expected, &errors);
         }
     }
 
@@ -525,10 +516,10 @@ mod tests {
                         '1' (tiles are letters, '.', '*' or '[..]')\nta/cx\t2\t2\nca/xt\t2\t2\n";
         let errors =
             ["line 3: column 3: unexpected character '1' (tiles are letters, '.', '*' or '[..]')"];
-        check(input, Format::Summary, 100, expected, &errors);
+        check(input, OutputFormat::Summary, 100, expected, &errors);
         for capacity in 1..=4 {
             let reader = io::BufReader::with_capacity(capacity, &input[..]);
-            check_reader(reader, Format::Summary, 2, expected, &errors);
+            check_reader(reader, OutputFormat::Summary, 2, expected, &errors);
         }
     }
 
@@ -536,26 +527,26 @@ mod tests {
     fn text_headers_only_for_several_boards() {
         check(
             b"ca/xt\n",
-            Format::Text,
+            OutputFormat::Text,
             100,
             " 1 act\n 1 cat\n2 words, 2 points\n",
             &[],
         );
         check(
             b"ca/xt\nbad!\nxx/xx\n",
-            Format::Text,
+            OutputFormat::Text,
             100,
             "# ca/xt\n 1 act\n 1 cat\n2 words, 2 points\n\n# xx/xx\n0 words, 0 points\n",
             &["line 2: column 4: unexpected character '!' (tiles are letters, '.', '*' or '[..]')"],
         );
-        check(b"", Format::Text, 100, "", &[]);
+        check(b"", OutputFormat::Text, 100, "", &[]);
     }
 
     #[test]
     fn json_error_record_in_place() {
         check(
             b"x\n[\n",
-            Format::Json,
+            OutputFormat::Json,
             100,
             "{\"board\":\"x\",\"rows\":1,\"cols\":1,\"rules\":\"classic\",\"count\":0,\"score\":0,\"words\":[]}\n\
              {\"line\":2,\"input\":\"[\",\"error\":\"column 1: '[' without a closing ']'\"}\n",
@@ -569,7 +560,7 @@ mod tests {
     #[test]
     fn threads_for_the_work_there_is() {
         let dict = Dictionary::from_words(["cat"], Normalizer::default()).unwrap();
-        let solver = Solver::with_options(&dict, SolveOptions::default());
+        let solver = Solver::new(&dict, SolveOptions::default());
         let batch = Batch::new(&solver, OutputOptions::default());
         assert!(batch.pool(5).unwrap().is_none());
         let batch = batch.threads(Some(1024));

@@ -3,7 +3,8 @@
 //! [`Board::parse`] turns text such as `ezmrnubeslospaon`, `ezmr/nube/slos/paon`,
 //! `a b qu d/e f g h` or `[th]at/.n*e` into an R×C grid of [`Tile`]s, or a
 //! [`BoardError`] naming the column at fault. A `Board` exists only once
-//! parsing has succeeded, so every row has the same length and R, C >= 1.
+//! parsing (or [`Board::from_tiles`]) has succeeded, so R, C >= 1, every row
+//! has C tiles, at most four are wildcards and none is empty.
 //! Mapping tiles to a dictionary's symbols is left to [`crate::solve`].
 
 use std::fmt;
@@ -23,7 +24,8 @@ pub const MAX_SIDE: usize = 4096;
 pub enum Tile {
     /// A single letter (normalised). A plain `q` is written `[q]`.
     Letter(char),
-    /// Several letters read in order, such as `qu` (the Qu face) or `th`.
+    /// Several letters read in order, such as `qu` (the Qu face) or `th`;
+    /// never empty on a board ([`Board::from_tiles`] refuses it).
     Letters(Box<str>),
     /// `.`: no word passes through this cell.
     Blank,
@@ -105,7 +107,7 @@ pub struct BoardError {
 /// The ways a board can be malformed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardErrorKind {
-    /// Nothing but white space.
+    /// Nothing but white space, or no cell given to [`Board::from_tiles`].
     Empty,
     /// A character that is neither a letter nor part of the grammar.
     UnexpectedChar(char),
@@ -113,7 +115,7 @@ pub enum BoardErrorKind {
     LoneMark(char),
     /// `[` with no `]` after it.
     UnclosedBracket,
-    /// `[]`.
+    /// `[]`, or an empty [`Tile::Letters`] given to [`Board::from_tiles`].
     EmptyBracket,
     /// A row with no tile, as in `ab//cd` or a trailing `/`.
     EmptyRow { row: usize },
@@ -129,6 +131,13 @@ pub enum BoardErrorKind {
     TooManyWildcards { count: usize },
     /// More than [`MAX_SIDE`] rows or columns.
     TooLarge { rows: usize, cols: usize },
+    /// Tiles given for a board ([`Board::from_tiles`]) that do not number
+    /// one per cell.
+    TileCount {
+        rows: usize,
+        cols: usize,
+        count: usize,
+    },
     /// A token of three or more unbracketed letters where a token is one
     /// tile: inside a `/` row, or without `/` among shorter tokens.
     LongToken { token: String, letters: usize },
@@ -188,6 +197,9 @@ impl fmt::Display for BoardError {
                 f,
                 "a {rows}x{cols} board is too large, at most {MAX_SIDE}x{MAX_SIDE} is allowed"
             ),
+            BoardErrorKind::TileCount { rows, cols, count } => {
+                write!(f, "{count} tiles do not fill a {rows}x{cols} board")
+            }
             BoardErrorKind::LongToken { token, letters } => {
                 if token.chars().all(char::is_alphabetic) {
                     write!(
@@ -235,13 +247,33 @@ impl Board {
         parser.parse(input)
     }
 
-    /// A board of the given tiles; `None` unless `rows * cols == tiles.len()`
-    /// and both sides are between 1 and [`MAX_SIDE`].
-    pub fn from_tiles(rows: usize, cols: usize, tiles: Vec<Tile>) -> Option<Board> {
-        let valid = (1..=MAX_SIDE).contains(&rows)
-            && (1..=MAX_SIDE).contains(&cols)
-            && rows * cols == tiles.len();
-        valid.then_some(Board { rows, cols, tiles })
+    /// A board of `rows` × `cols` tiles, row by row, under the rules a
+    /// parsed board keeps: at most [`MAX_WILDCARDS`] wildcards, both sides
+    /// from 1 to [`MAX_SIDE`], one tile per cell, no empty
+    /// [`Tile::Letters`]. The errors have no column.
+    pub fn from_tiles(rows: usize, cols: usize, tiles: Vec<Tile>) -> Result<Board, BoardError> {
+        let refuse = |kind| Err(BoardError { column: None, kind });
+        let wildcards = tiles.iter().filter(|t| **t == Tile::Wildcard).count();
+        if wildcards > MAX_WILDCARDS {
+            return refuse(BoardErrorKind::TooManyWildcards { count: wildcards });
+        }
+        if rows > MAX_SIDE || cols > MAX_SIDE {
+            return refuse(BoardErrorKind::TooLarge { rows, cols });
+        }
+        if rows == 0 || cols == 0 {
+            return refuse(BoardErrorKind::Empty);
+        }
+        if rows * cols != tiles.len() {
+            let count = tiles.len();
+            return refuse(BoardErrorKind::TileCount { rows, cols, count });
+        }
+        if tiles
+            .iter()
+            .any(|tile| matches!(tile, Tile::Letters(letters) if letters.is_empty()))
+        {
+            return refuse(BoardErrorKind::EmptyBracket);
+        }
+        Ok(Board { rows, cols, tiles })
     }
 
     /// The board's tiles, to reuse their buffer with [`Board::parse_reusing`].
@@ -385,7 +417,9 @@ impl Board {
             }
             (rows, cols) = (side, side);
         }
-        Board::from_tiles(rows, cols, tiles)
+        // Letters and Qu faces only: no wildcard and no empty tile to look
+        // for, as `from_tiles` would, board after board.
+        (rows <= MAX_SIDE && cols <= MAX_SIDE).then_some(Board { rows, cols, tiles })
     }
 }
 
@@ -515,17 +549,7 @@ impl Parser<'_> {
             rows = side;
             cols = side;
         }
-        let wildcards = tiles.iter().filter(|t| **t == Tile::Wildcard).count();
-        if wildcards > MAX_WILDCARDS {
-            return Err(error(
-                None,
-                BoardErrorKind::TooManyWildcards { count: wildcards },
-            ));
-        }
-        if rows > MAX_SIDE || cols > MAX_SIDE {
-            return Err(error(None, BoardErrorKind::TooLarge { rows, cols }));
-        }
-        Ok(Board { rows, cols, tiles })
+        Board::from_tiles(rows, cols, tiles)
     }
 
     /// A row without separators: one tile per letter, `qu` and `[..]` aside.
@@ -993,6 +1017,43 @@ mod tests {
         let side = "a".repeat(MAX_SIDE);
         let board = Board::parse(&side, &Normalizer::default()).unwrap();
         assert_eq!((board.rows(), board.cols()), (64, 64));
+    }
+
+    /// A board built from tiles keeps the invariants a parsed one does: at
+    /// least one cell, one tile per cell, at most four wildcards, no empty
+    /// tile (which the search cannot spell).
+    #[test]
+    fn from_tiles_keeps_the_invariants() {
+        let a = || Tile::Letter('a');
+        let refused = |rows, cols, tiles: Vec<Tile>| {
+            Board::from_tiles(rows, cols, tiles)
+                .expect_err("should be refused")
+                .to_string()
+        };
+        let mut wildcards = vec![Tile::Wildcard; 5];
+        wildcards.push(a());
+        assert_eq!(
+            refused(2, 3, wildcards),
+            "5 wildcard tiles, at most 4 are allowed"
+        );
+        assert_eq!(
+            refused(1, 2, vec![a(), Tile::Letters("".into())]),
+            "empty tile '[]'"
+        );
+        assert_eq!(refused(0, 0, Vec::new()), "the board is empty");
+        assert_eq!(refused(0, 3, Vec::new()), "the board is empty");
+        assert_eq!(
+            refused(2, 2, vec![a(); 3]),
+            "3 tiles do not fill a 2x2 board"
+        );
+        assert_eq!(
+            refused(1, MAX_SIDE + 1, vec![a(); MAX_SIDE + 1]),
+            "a 1x4097 board is too large, at most 4096x4096 is allowed"
+        );
+        let mut four = vec![Tile::Wildcard; 4];
+        four.extend([Tile::qu(), Tile::Letters("th".into())]);
+        let board = Board::from_tiles(2, 3, four).unwrap();
+        assert_eq!(board.canonical(), "***/*qu[th]");
     }
 
     /// The fast path agrees with the full parser on every string of up to

@@ -27,6 +27,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
 
 use crate::board::{Board, Tile};
+use crate::choice::{self, UnknownName};
 
 /// A set of dice, or uniform letters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -204,15 +205,10 @@ impl fmt::Display for DiceSet {
 }
 
 impl FromStr for DiceSet {
-    type Err = String;
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<DiceSet, String> {
-        DICE_SETS
-            .into_iter()
-            .find(|set| set.name() == text)
-            .ok_or_else(|| {
-                format!("unknown dice '{text}' (expected classic, new, big, superbig or uniform)")
-            })
+    fn from_str(text: &str) -> Result<DiceSet, UnknownName> {
+        choice::pick("dice", text, &DICE_SETS.map(|set| (set.name(), set)))
     }
 }
 
@@ -383,15 +379,22 @@ impl Roller {
         };
         // The size was checked in `new` and the tiles are one per cell.
         let board = Board::from_tiles(self.rows, self.cols, tiles)
-            .unwrap_or_else(|| unreachable!("a roll fills its board"));
+            .unwrap_or_else(|_| unreachable!("a roll fills its board"));
         Roll { board, dice }
     }
 }
 
 /// Parses a board size: `RxC` (`5x5`, `3x7`) or a single side `N` for N×N.
-pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("'{text}' is not a board size (expected RxC such as 5x5, or N)");
-    let side = |part: &str| part.trim().parse::<usize>().map_err(|_| bad());
+pub fn parse_size(text: &str) -> Result<(usize, usize), SizeError> {
+    let error = |kind| SizeError {
+        text: text.to_owned(),
+        kind,
+    };
+    let side = |part: &str| {
+        part.trim()
+            .parse::<usize>()
+            .map_err(|_| error(SizeErrorKind::Syntax))
+    };
     let (rows, cols) = match text.split_once(['x', 'X']) {
         Some((rows, cols)) => (side(rows)?, side(cols)?),
         None => {
@@ -401,13 +404,42 @@ pub fn parse_size(text: &str) -> Result<(usize, usize), String> {
     };
     let range = 1..=crate::board::MAX_SIDE;
     if !range.contains(&rows) || !range.contains(&cols) {
-        return Err(format!(
-            "'{text}' is not a board size (sides go from 1 to {})",
-            crate::board::MAX_SIDE
-        ));
+        return Err(error(SizeErrorKind::OutOfRange));
     }
     Ok((rows, cols))
 }
+
+/// Why a board size ([`parse_size`]) was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeError {
+    /// The text given.
+    pub text: String,
+    /// What was wrong with it.
+    pub kind: SizeErrorKind,
+}
+
+/// The ways a board size can be wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeErrorKind {
+    /// Not `RxC` nor `N` in whole numbers.
+    Syntax,
+    /// A side of 0 or more than [`crate::board::MAX_SIDE`].
+    OutOfRange,
+}
+
+impl fmt::Display for SizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a board size ", self.text)?;
+        match self.kind {
+            SizeErrorKind::Syntax => f.write_str("(expected RxC such as 5x5, or N)"),
+            SizeErrorKind::OutOfRange => {
+                write!(f, "(sides go from 1 to {})", crate::board::MAX_SIDE)
+            }
+        }
+    }
+}
+
+impl std::error::Error for SizeError {}
 
 #[cfg(test)]
 pub(crate) mod tests {

@@ -2,6 +2,7 @@
 //! `1m30s`. Used by every command that runs against a clock (`best`,
 //! `play`); what the clock measures is left to them.
 
+use std::fmt;
 use std::time::Duration;
 
 /// The longest duration accepted: a week, far past any game or search a
@@ -13,9 +14,12 @@ pub const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 3600);
 /// numbers, each followed by a unit (`h`, `m`, `s`), units in that order and
 /// each at most once; a bare number is seconds. Zero is refused, as is
 /// anything over [`MAX_DURATION`].
-pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    let bad =
-        || format!("'{text}' is not a duration (expected seconds such as 90, or 90s, 3m, 1m30s)");
+pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
+    let error = |kind| DurationError {
+        text: text.to_owned(),
+        kind,
+    };
+    let bad = || error(DurationErrorKind::Syntax);
     let trimmed = text.trim();
     if trimmed.is_empty() {
         return Err(bad());
@@ -45,7 +49,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         total = amount
             .checked_mul(seconds)
             .and_then(|part| total.checked_add(part))
-            .ok_or_else(|| too_long(text))?;
+            .ok_or_else(|| error(DurationErrorKind::TooLong))?;
         digits.clear();
         last_unit = Some(index);
     }
@@ -55,22 +59,64 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     seconds_within_limit(Some(total), text)
 }
 
-fn seconds_within_limit(seconds: Option<u64>, text: &str) -> Result<Duration, String> {
-    match seconds {
-        Some(0) => Err(format!(
-            "'{text}' is not a duration (it must be longer than zero)"
-        )),
-        Some(seconds) if seconds <= MAX_DURATION.as_secs() => Ok(Duration::from_secs(seconds)),
-        _ => Err(too_long(text)),
+fn seconds_within_limit(seconds: Option<u64>, text: &str) -> Result<Duration, DurationError> {
+    let kind = match seconds {
+        Some(seconds @ 1..) if seconds <= MAX_DURATION.as_secs() => {
+            return Ok(Duration::from_secs(seconds));
+        }
+        Some(0) => DurationErrorKind::Zero,
+        _ => DurationErrorKind::TooLong,
+    };
+    Err(DurationError {
+        text: text.to_owned(),
+        kind,
+    })
+}
+
+/// Why a duration ([`parse_duration`]) was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DurationError {
+    /// The text given.
+    pub text: String,
+    /// What was wrong with it.
+    pub kind: DurationErrorKind,
+}
+
+/// The ways a duration can be wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DurationErrorKind {
+    /// Not whole numbers each followed by `h`, `m` or `s`, in that order.
+    Syntax,
+    /// Zero.
+    Zero,
+    /// More than [`MAX_DURATION`].
+    TooLong,
+}
+
+impl fmt::Display for DurationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = &self.text;
+        match self.kind {
+            DurationErrorKind::Syntax => write!(
+                f,
+                "'{text}' is not a duration (expected seconds such as 90, or 90s, 3m, 1m30s)"
+            ),
+            DurationErrorKind::Zero => {
+                write!(
+                    f,
+                    "'{text}' is not a duration (it must be longer than zero)"
+                )
+            }
+            DurationErrorKind::TooLong => write!(
+                f,
+                "'{text}' is too long a duration (at most {} hours)",
+                MAX_DURATION.as_secs() / 3600
+            ),
+        }
     }
 }
 
-fn too_long(text: &str) -> String {
-    format!(
-        "'{text}' is too long a duration (at most {} hours)",
-        MAX_DURATION.as_secs() / 3600
-    )
-}
+impl std::error::Error for DurationError {}
 
 #[cfg(test)]
 mod tests {

@@ -7,12 +7,12 @@
 //! arguments into these values and maps errors to exit codes.
 //!
 //! ```
-//! use boggle::{Board, Dictionary, Normalizer, Rules, SolveConfig, Solver};
+//! use boggle::{Board, Dictionary, Normalizer, Rules, SolveOptions, Solver};
 //!
 //! let dict = Dictionary::from_words(["cat", "act", "tact"], Normalizer::default()).unwrap();
 //! let board = Board::parse("ca/xt", &Normalizer::default()).unwrap();
-//! let config = SolveConfig::new(Rules::Classic);
-//! let solution = Solver::new(&dict, config).solve(&board);
+//! let options = SolveOptions::new(Rules::Classic);
+//! let solution = Solver::new(&dict, options).solve(&board);
 //! let words: Vec<String> = solution.words.iter().map(|w| dict.word_text(w.word)).collect();
 //! assert_eq!(words, ["act", "cat"]);
 //! ```
@@ -21,6 +21,7 @@ pub mod alphabet;
 pub mod batch;
 pub mod best;
 pub mod board;
+pub mod choice;
 pub mod dice;
 pub mod dict;
 pub mod duration;
@@ -40,5 +41,5 @@ pub use board::{Board, BoardError, Tile};
 pub use dice::{BoardRng, DiceSet, Roller};
 pub use dict::{DictError, Dictionary};
 pub use rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
-pub use solve::{BudgetExceeded, FoundWord, Scratch, Solution, SolveConfig, SolveOptions, Solver};
+pub use solve::{BudgetExceeded, FoundWord, Scratch, Solution, SolveOptions, Solver};
 pub use trie::{NodeId, Trie, WordId};

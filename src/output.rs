@@ -12,12 +12,13 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::board::Board;
+use crate::choice::{self, UnknownName};
 use crate::dict::Dictionary;
 use crate::solve::{FoundWord, Solution};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum OutputFormat {
     /// Score and word per line, then `N words, P points`.
     #[default]
     Text,
@@ -29,19 +30,17 @@ pub enum Format {
     Summary,
 }
 
-impl FromStr for Format {
-    type Err = String;
+impl FromStr for OutputFormat {
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<Format, String> {
-        match text {
-            "text" => Ok(Format::Text),
-            "words" => Ok(Format::Words),
-            "json" => Ok(Format::Json),
-            "summary" => Ok(Format::Summary),
-            _ => Err(format!(
-                "unknown format '{text}' (expected text, words, json or summary)"
-            )),
-        }
+    fn from_str(text: &str) -> Result<OutputFormat, UnknownName> {
+        let formats = [
+            ("text", OutputFormat::Text),
+            ("words", OutputFormat::Words),
+            ("json", OutputFormat::Json),
+            ("summary", OutputFormat::Summary),
+        ];
+        choice::pick("format", text, &formats)
     }
 }
 
@@ -58,17 +57,15 @@ pub enum SortOrder {
 }
 
 impl FromStr for SortOrder {
-    type Err = String;
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<SortOrder, String> {
-        match text {
-            "score" => Ok(SortOrder::Score),
-            "alpha" => Ok(SortOrder::Alpha),
-            "length" => Ok(SortOrder::Length),
-            _ => Err(format!(
-                "unknown sort order '{text}' (expected score, alpha or length)"
-            )),
-        }
+    fn from_str(text: &str) -> Result<SortOrder, UnknownName> {
+        let orders = [
+            ("score", SortOrder::Score),
+            ("alpha", SortOrder::Alpha),
+            ("length", SortOrder::Length),
+        ];
+        choice::pick("sort order", text, &orders)
     }
 }
 
@@ -76,7 +73,7 @@ impl FromStr for SortOrder {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OutputOptions {
     /// The format.
-    pub format: Format,
+    pub format: OutputFormat,
     /// The order of words.
     pub sort: SortOrder,
     /// Whether to print each word's path.
@@ -86,23 +83,28 @@ pub struct OutputOptions {
     pub several: bool,
 }
 
-/// Writes one board's solution. `index` is the board's place among the
-/// boards written so far (0 for the first), for block separators.
+/// Writes what goes between two boards' blocks: with several boards, an
+/// empty line in the text and words formats; otherwise nothing. Blocks are
+/// separated here and nowhere else.
+pub fn write_separator<W: Write>(out: &mut W, options: &OutputOptions) -> io::Result<()> {
+    match options.format {
+        OutputFormat::Text | OutputFormat::Words if options.several => out.write_all(b"\n"),
+        _ => Ok(()),
+    }
+}
+
+/// Writes one board's solution: its block, without the separator that goes
+/// before every block but the first ([`write_separator`]).
 pub fn write_solution<W: Write>(
     out: &mut W,
     dict: &Dictionary,
     board: &Board,
     solution: &Solution,
     options: &OutputOptions,
-    index: usize,
 ) -> io::Result<()> {
     let words = sorted(&solution.words, options.sort);
-    let separate = options.several && index > 0;
     match options.format {
-        Format::Text => {
-            if separate {
-                out.write_all(b"\n")?;
-            }
+        OutputFormat::Text => {
             if options.several {
                 writeln!(out, "# {board}")?;
             }
@@ -130,16 +132,13 @@ pub fn write_solution<W: Write>(
                 count(solution.score(), "point")
             )
         }
-        Format::Words => {
-            if separate {
-                out.write_all(b"\n")?;
-            }
+        OutputFormat::Words => {
             for word in &words {
                 writeln!(out, "{}", dict.word_text(word.word))?;
             }
             Ok(())
         }
-        Format::Json => {
+        OutputFormat::Json => {
             let record = JsonBoard {
                 board: board.canonical(),
                 rows: board.rows(),
@@ -167,7 +166,7 @@ pub fn write_solution<W: Write>(
             serde_json::to_writer(&mut *out, &record)?;
             out.write_all(b"\n")
         }
-        Format::Summary => write_summary(out, board, solution.words.len(), solution.score()),
+        OutputFormat::Summary => write_summary(out, board, solution.words.len(), solution.score()),
     }
 }
 
@@ -239,13 +238,13 @@ impl<W: Write> std::fmt::Write for Adapter<'_, W> {
 /// goes to standard error. Returns whether anything was written.
 pub fn write_error<W: Write>(
     out: &mut W,
-    format: Format,
+    format: OutputFormat,
     line: usize,
     input: &str,
     message: &str,
 ) -> io::Result<bool> {
     match format {
-        Format::Json => {
+        OutputFormat::Json => {
             let record = JsonError {
                 line,
                 input,
@@ -255,12 +254,12 @@ pub fn write_error<W: Write>(
             out.write_all(b"\n")?;
             Ok(true)
         }
-        Format::Summary => {
+        OutputFormat::Summary => {
             let (input, message) = (escaped(input, true), escaped(message, true));
             writeln!(out, "{input}\terror\t{message}")?;
             Ok(true)
         }
-        Format::Text | Format::Words => Ok(false),
+        OutputFormat::Text | OutputFormat::Words => Ok(false),
     }
 }
 
@@ -348,7 +347,7 @@ mod tests {
     use super::*;
     use crate::alphabet::Normalizer;
     use crate::rules::Rules;
-    use crate::solve::{SolveConfig, Solver};
+    use crate::solve::{SolveOptions, Solver};
 
     /// Solves `board` against a small word list and writes it with `options`.
     #[track_caller]
@@ -359,15 +358,17 @@ mod tests {
         )
         .unwrap();
         let board = Board::parse(board, &Normalizer::default()).unwrap();
-        let mut config = SolveConfig::new(Rules::Classic);
-        config.paths = options.paths;
-        let solution = Solver::new(&dict, config).solve(&board);
+        let solve = SolveOptions {
+            paths: options.paths,
+            ..SolveOptions::new(Rules::Classic)
+        };
+        let solution = Solver::new(&dict, solve).solve(&board);
         let mut out = Vec::new();
-        write_solution(&mut out, &dict, &board, &solution, &options, 0).unwrap();
+        write_solution(&mut out, &dict, &board, &solution, &options).unwrap();
         assert_eq!(String::from_utf8(out).unwrap(), expected);
     }
 
-    fn options(format: Format) -> OutputOptions {
+    fn options(format: OutputFormat) -> OutputOptions {
         OutputOptions {
             format,
             ..OutputOptions::default()
@@ -381,7 +382,7 @@ mod tests {
     fn text() {
         check(
             "cats/tact",
-            options(Format::Text),
+            options(OutputFormat::Text),
             " 1 act\n 1 cat\n 1 cats\n 1 scat\n 1 tact\n5 words, 5 points\n",
         );
     }
@@ -390,7 +391,7 @@ mod tests {
     fn text_with_paths() {
         let options = OutputOptions {
             paths: true,
-            ..options(Format::Text)
+            ..options(OutputFormat::Text)
         };
         check(
             "ca/xt",
@@ -406,15 +407,14 @@ mod tests {
         let long = "a".repeat(50);
         let dict = Dictionary::from_words([long.as_str(), "aaaa"], Normalizer::default()).unwrap();
         let board = Board::parse(&format!("{long}/"), &Normalizer::default()).unwrap();
-        let solution = Solver::new(&dict, SolveConfig::new(Rules::SuperBig)).solve(&board);
+        let solution = Solver::new(&dict, SolveOptions::new(Rules::SuperBig)).solve(&board);
         let mut out = Vec::new();
         write_solution(
             &mut out,
             &dict,
             &board,
             &solution,
-            &options(Format::Text),
-            0,
+            &options(OutputFormat::Text),
         )
         .unwrap();
         assert_eq!(
@@ -427,18 +427,18 @@ mod tests {
     fn words_and_sorting() {
         check(
             "cats/tact",
-            options(Format::Words),
+            options(OutputFormat::Words),
             "act\ncat\ncats\nscat\ntact\n",
         );
         let by_length = OutputOptions {
             sort: SortOrder::Length,
-            ..options(Format::Words)
+            ..options(OutputFormat::Words)
         };
         check("cats/tact", by_length, "act\ncat\ncats\nscat\ntact\n");
-        check("x/y", options(Format::Text), "0 words, 0 points\n");
+        check("x/y", options(OutputFormat::Text), "0 words, 0 points\n");
         check(
             "ca/xt",
-            options(Format::Text),
+            options(OutputFormat::Text),
             " 1 act\n 1 cat\n2 words, 2 points\n",
         );
     }
@@ -447,7 +447,7 @@ mod tests {
     fn json() {
         check(
             "ca/xt",
-            options(Format::Json),
+            options(OutputFormat::Json),
             concat!(
                 r#"{"board":"ca/xt","rows":2,"cols":2,"rules":"classic","count":2,"score":2,"#,
                 r#""words":[{"word":"act","score":1},{"word":"cat","score":1}]}"#,
@@ -456,7 +456,7 @@ mod tests {
         );
         let with_paths = OutputOptions {
             paths: true,
-            ..options(Format::Json)
+            ..options(OutputFormat::Json)
         };
         check(
             "ca/xt",
@@ -472,7 +472,7 @@ mod tests {
 
     #[test]
     fn summary() {
-        check("ca/xt", options(Format::Summary), "ca/xt\t2\t2\n");
+        check("ca/xt", options(OutputFormat::Summary), "ca/xt\t2\t2\n");
     }
 
     /// Tabs, backslashes and control characters are escaped in both fields
@@ -482,7 +482,7 @@ mod tests {
         let mut out = Vec::new();
         let input = "a\tb\\c\u{1}\u{7f}\u{85}é\u{1b}[31m\r";
         let message = "column 2: unexpected character '\\t'\n";
-        write_error(&mut out, Format::Summary, 1, input, message).unwrap();
+        write_error(&mut out, OutputFormat::Summary, 1, input, message).unwrap();
         let line = String::from_utf8(out).unwrap();
         assert_eq!(
             line,
@@ -495,9 +495,9 @@ mod tests {
     #[test]
     fn error_records() {
         let mut out = Vec::new();
-        assert!(write_error(&mut out, Format::Json, 3, "ab\"c", "bad").unwrap());
-        assert!(write_error(&mut out, Format::Summary, 4, "abc", "bad").unwrap());
-        assert!(!write_error(&mut out, Format::Text, 5, "abc", "bad").unwrap());
+        assert!(write_error(&mut out, OutputFormat::Json, 3, "ab\"c", "bad").unwrap());
+        assert!(write_error(&mut out, OutputFormat::Summary, 4, "abc", "bad").unwrap());
+        assert!(!write_error(&mut out, OutputFormat::Text, 5, "abc", "bad").unwrap());
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "{\"line\":3,\"input\":\"ab\\\"c\",\"error\":\"bad\"}\nabc\terror\tbad\n"

@@ -7,6 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::choice::{self, UnknownName};
 use crate::dict::MAX_WORD_LEN;
 
 /// A scoring table.
@@ -87,18 +88,16 @@ impl fmt::Display for Rules {
 }
 
 impl FromStr for RulesChoice {
-    type Err = String;
+    type Err = UnknownName;
 
-    fn from_str(text: &str) -> Result<RulesChoice, String> {
-        match text {
-            "auto" => Ok(RulesChoice::Auto),
-            "classic" => Ok(RulesChoice::Fixed(Rules::Classic)),
-            "big" => Ok(RulesChoice::Fixed(Rules::Big)),
-            "superbig" => Ok(RulesChoice::Fixed(Rules::SuperBig)),
-            _ => Err(format!(
-                "unknown rules '{text}' (expected classic, big, superbig or auto)"
-            )),
-        }
+    fn from_str(text: &str) -> Result<RulesChoice, UnknownName> {
+        let choices = [
+            ("classic", RulesChoice::Fixed(Rules::Classic)),
+            ("big", RulesChoice::Fixed(Rules::Big)),
+            ("superbig", RulesChoice::Fixed(Rules::SuperBig)),
+            ("auto", RulesChoice::Auto),
+        ];
+        choice::pick("rules", text, &choices)
     }
 }
 
@@ -158,20 +157,39 @@ impl LengthFilter {
 
 /// Parses `3,6,7` into lengths; each must be a whole number from 1 to
 /// [`MAX_WORD_LEN`].
-pub fn parse_lengths(text: &str) -> Result<Vec<usize>, String> {
+pub fn parse_lengths(text: &str) -> Result<Vec<usize>, LengthError> {
     text.split(',')
         .map(|part| {
             let part = part.trim();
             match part.parse::<usize>() {
                 Ok(len) if (1..=MAX_WORD_LEN).contains(&len) => Ok(len),
-                _ => Err(format!(
-                    "'{part}' is not a word length (expected whole numbers from 1 to {MAX_WORD_LEN}, \
-                     separated by commas)"
-                )),
+                _ => Err(LengthError {
+                    part: part.to_owned(),
+                }),
             }
         })
         .collect()
 }
+
+/// A part of a list of lengths ([`parse_lengths`]) that is not a length.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LengthError {
+    /// The part, trimmed.
+    pub part: String,
+}
+
+impl fmt::Display for LengthError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a word length (expected whole numbers from 1 to {MAX_WORD_LEN}, \
+             separated by commas)",
+            self.part
+        )
+    }
+}
+
+impl std::error::Error for LengthError {}
 
 #[cfg(test)]
 mod tests {

@@ -524,9 +524,9 @@ mod tests {
     #[test]
     fn paths_in_reading_order() {
         let dict = Dictionary::from_words(["cat", "quit"], Normalizer::default()).unwrap();
-        let config = crate::solve::SolveConfig {
+        let config = crate::solve::SolveOptions {
             paths: true,
-            ..crate::solve::SolveConfig::new(Rules::Classic)
+            ..crate::solve::SolveOptions::new(Rules::Classic)
         };
         let solver = crate::solve::Solver::new(&dict, config);
         // c * | q i | i q

@@ -234,7 +234,7 @@ mod tests {
             Normalizer::default(),
         )
         .unwrap();
-        let solver = Solver::with_options(&dict, SolveOptions::default());
+        let solver = Solver::new(&dict, SolveOptions::default());
         let roller = Roller::new(DiceSet::New, None).unwrap();
         let run = |threads: usize| {
             let pool = rayon::ThreadPoolBuilder::new()

@@ -13,7 +13,7 @@
 use std::collections::BTreeMap;
 
 use boggle::rules::{LengthOptions, Rules};
-use boggle::{Board, BudgetExceeded, Dictionary, Normalizer, Scratch, SolveConfig, Solver, Tile};
+use boggle::{Board, BudgetExceeded, Dictionary, Normalizer, Scratch, SolveOptions, Solver, Tile};
 use boggle::{naive, show};
 use proptest::prelude::*;
 
@@ -69,7 +69,7 @@ fn board_of(letters: &'static [char], max_side: usize) -> impl Strategy<Value = 
         .prop_filter_map("at most 2 wildcards", |(rows, cols, tiles)| {
             let wildcards = tiles.iter().filter(|t| **t == Tile::Wildcard).count();
             (wildcards <= 2)
-                .then(|| Board::from_tiles(rows, cols, tiles))
+                .then(|| Board::from_tiles(rows, cols, tiles).ok())
                 .flatten()
         })
 }
@@ -121,12 +121,12 @@ fn check_lengths(
     let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
     let rules = Rules::Classic;
     let filter = lengths.filter(rules);
-    let config = SolveConfig {
-        rules,
-        lengths: filter,
+    let options = SolveOptions {
+        lengths: lengths.clone(),
         paths: true,
+        ..SolveOptions::new(rules)
     };
-    let solver = Solver::new(&dict, config);
+    let solver = Solver::new(&dict, options);
     let solution = solver.solve(board);
 
     let expected: BTreeMap<String, Vec<u32>> =
@@ -322,17 +322,14 @@ fn large_board(rows: usize, cols: usize) -> impl Strategy<Value = Board> {
 fn marks_survive_the_epoch_wrapping() {
     let words = ["ab".to_owned(), "ba".to_owned()];
     let dict = Dictionary::from_words(&words, Normalizer::default()).unwrap();
-    let rules = Rules::Classic;
-    let config = SolveConfig {
-        rules,
+    let options = SolveOptions {
         lengths: LengthOptions {
             min_len: Some(1),
             ..LengthOptions::default()
-        }
-        .filter(rules),
-        paths: false,
+        },
+        ..SolveOptions::new(Rules::Classic)
     };
-    let solver = Solver::new(&dict, config);
+    let solver = Solver::new(&dict, options);
     let ab = Board::from_tiles(1, 2, vec![Tile::Letter('a'), Tile::Letter('b')]).unwrap();
     let a = Board::from_tiles(1, 1, vec![Tile::Letter('a')]).unwrap();
     let mut scratch = Scratch::default();

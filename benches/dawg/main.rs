@@ -37,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use boggle::dict::bundled::{self, Lang};
 use boggle::{
-    Board, BoardRng, DiceSet, Dictionary, Roller, Rules, Scratch, SolveConfig, Solver, WordId,
+    Board, BoardRng, DiceSet, Dictionary, Roller, Rules, Scratch, SolveOptions, Solver, WordId,
 };
 
 use automaton::{Edges, Layout, Minimal, Narrow};
@@ -120,7 +120,7 @@ fn run_one(which: &str, dice: &str, n: &str) {
     let (_, layout) = dawg_of(&dict);
     // Made for every run, so that the `none` run's setup is every run's.
     let narrow = narrow(&layout);
-    let config = SolveConfig::new(Rules::Classic);
+    let config = SolveOptions::new(Rules::Classic);
     let boards = roll(dice_named(dice), n);
     let solver = Solver::new(&dict, config);
     let spelled = |spell: &dyn Fn(&[WordId]) -> usize| {
@@ -130,11 +130,11 @@ fn run_one(which: &str, dice: &str, n: &str) {
     let totals = match which {
         "trie" => trie_totals(&solver, &mut Scratch::default(), black_box(&boards)),
         "dawg" => dawg_totals(
-            &mut Searcher::new(&layout, &dict, config),
+            &mut Searcher::new(&layout, &dict, Rules::Classic),
             black_box(&boards),
         ),
         "dawg12" => dawg_totals(
-            &mut Searcher::new(&narrow, &dict, config),
+            &mut Searcher::new(&narrow, &dict, Rules::Classic),
             black_box(&boards),
         ),
         "none" => (0, 0),
@@ -226,12 +226,12 @@ fn sizes() {
 fn searches() {
     let dict = bundled::load(Lang::En).expect("the bundled list loads");
     let (_, layout) = dawg_of(&dict);
-    let config = SolveConfig::new(Rules::Classic);
+    let config = SolveOptions::new(Rules::Classic);
     let solver = Solver::new(&dict, config);
     let mut scratch = Scratch::default();
-    let mut searcher = Searcher::new(&layout, &dict, config);
+    let mut searcher = Searcher::new(&layout, &dict, Rules::Classic);
     let narrow = narrow(&layout);
-    let mut narrow_searcher = Searcher::new(&narrow, &dict, config);
+    let mut narrow_searcher = Searcher::new(&narrow, &dict, Rules::Classic);
     let workloads = [
         ("uniform", roll(DiceSet::Uniform, 100_000)),
         ("new dice", roll(DiceSet::New, 100_000)),

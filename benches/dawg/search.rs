@@ -11,7 +11,7 @@
 //! in the library; a search out of steps stops (the library would start
 //! again with its early stop, which no board of these workloads needs).
 
-use boggle::{Board, Dictionary, SolveConfig, Tile};
+use boggle::{Board, Dictionary, LengthOptions, Rules, Tile};
 
 use crate::automaton::{Edge, Edges};
 
@@ -155,19 +155,21 @@ pub struct Searcher<'d, E> {
 }
 
 impl<'d, E: Edges> Searcher<'d, E> {
-    /// A searcher of `edges`, the DAWG of `dict`, under `config`.
-    pub fn new(edges: &'d E, dict: &'d Dictionary, config: SolveConfig) -> Searcher<'d, E> {
+    /// A searcher of `edges`, the DAWG of `dict`, under `rules` and their
+    /// minimum length.
+    pub fn new(edges: &'d E, dict: &'d Dictionary, rules: Rules) -> Searcher<'d, E> {
+        let lengths = LengthOptions::default().filter(rules);
         let mut scores = [FILTERED; 128];
         for (len, score) in scores.iter_mut().enumerate() {
-            if config.lengths.allows(len) {
-                *score = config.rules.score(len);
+            if lengths.allows(len) {
+                *score = rules.score(len);
             }
         }
         Searcher {
             edges,
             dict,
             scores,
-            max_len: config.lengths.max_len(),
+            max_len: lengths.max_len(),
             marks: vec![0; dict.word_count()],
             epoch: 0,
             grid: Grid::new(),

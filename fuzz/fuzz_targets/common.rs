@@ -3,12 +3,12 @@
 //! reads back, the compiled form round-trips, and a small board with
 //! wildcards is searched without trouble.
 
-use boggle::dict::{self, Format, compiled};
-use boggle::{Board, Dictionary, Normalizer, Rules, SolveConfig, Solver};
+use boggle::dict::{self, ListFormat, compiled};
+use boggle::{Board, Dictionary, Normalizer, Rules, SolveOptions, Solver};
 
 /// Loads `data` (after its first byte, which picks accent folding) in
 /// `format` and checks the dictionary it gives, if any.
-pub fn load_and_check(data: &[u8], format: Option<Format>) {
+pub fn load_and_check(data: &[u8], format: Option<ListFormat>) {
     let Some((&flags, bytes)) = data.split_first() else {
         return;
     };
@@ -34,6 +34,6 @@ pub fn check(dict: &Dictionary) {
     assert_eq!(again.word_count(), dict.word_count());
     assert_eq!(compiled::write(&again), bytes);
     let board = Board::parse("ab*c/d*ef/g.h*/ij[kl]*", dict.normalizer()).unwrap();
-    let _ = Solver::new(dict, SolveConfig::new(Rules::Classic)).solve(&board);
-    let _ = format!("{:?}", Format::detect(&bytes));
+    let _ = Solver::new(dict, SolveOptions::new(Rules::Classic)).solve(&board);
+    let _ = format!("{:?}", ListFormat::detect(&bytes));
 }

@@ -3,11 +3,11 @@
 
 #![no_main]
 
-use boggle::dict::Format;
+use boggle::dict::ListFormat;
 use libfuzzer_sys::fuzz_target;
 
 mod common;
 
 fuzz_target!(|data: &[u8]| {
-    common::load_and_check(data, Some(Format::Anagram));
+    common::load_and_check(data, Some(ListFormat::Anagram));
 });

@@ -6,7 +6,7 @@
 
 #![no_main]
 
-use boggle::dict::Format;
+use boggle::dict::ListFormat;
 use libfuzzer_sys::fuzz_target;
 
 mod common;
@@ -30,6 +30,6 @@ fuzz_target!(|data: &[u8]| {
     }
     let mut input = vec![mode];
     input.extend_from_slice(&bytes);
-    common::load_and_check(&input, Some(Format::Compiled));
+    common::load_and_check(&input, Some(ListFormat::Compiled));
 });
 

@@ -5,7 +5,7 @@
 
 #![no_main]
 
-use boggle::dict::{self, Detection, Format, anagram, trie_stream};
+use boggle::dict::{self, Detection, ListFormat, anagram, trie_stream};
 use libfuzzer_sys::fuzz_target;
 
 mod common;
@@ -15,14 +15,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let detection = Detection::of(&bytes);
-    assert_eq!(Format::detect(&bytes), detection.format);
+    assert_eq!(ListFormat::detect(&bytes), detection.format);
     if bytes.len() <= 1 << 16 && !detection.gzip {
         match detection.format {
-            Format::Anagram => {
+            ListFormat::Anagram => {
                 let (_, skipped) = anagram::words(&bytes).expect("an anagram list reads");
                 assert_eq!(skipped, 0, "{detection}");
             }
-            Format::TrieStream => {
+            ListFormat::TrieStream => {
                 trie_stream::words(&bytes).expect("a trie stream reads");
             }
             _ => {}

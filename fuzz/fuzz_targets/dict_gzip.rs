@@ -6,7 +6,7 @@
 
 use std::io::Write;
 
-use boggle::dict::Format;
+use boggle::dict::ListFormat;
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use libfuzzer_sys::fuzz_target;
@@ -19,7 +19,7 @@ fuzz_target!(|data: &[u8]| {
     };
     match mode % 3 {
         // The bytes as they are, forced to gzip.
-        0 => common::load_and_check(rest, Some(Format::Gzip)),
+        0 => common::load_and_check(rest, Some(ListFormat::Gzip)),
         // The bytes as they are, format detected.
         1 => common::load_and_check(rest, None),
         // The bytes compressed, then damaged at one place picked by the

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use boggle::naive;
 use boggle::rules::{LengthOptions, Rules};
-use boggle::{Board, Dictionary, Normalizer, SolveConfig, Solver, Tile};
+use boggle::{Board, Dictionary, Normalizer, SolveOptions, Solver, Tile};
 use libfuzzer_sys::fuzz_target;
 
 /// The letters words are made of.
@@ -69,7 +69,7 @@ fuzz_target!(|data: &[u8]| {
             }
         }
     }
-    let Some(board) = Board::from_tiles(rows, cols, tiles) else {
+    let Ok(board) = Board::from_tiles(rows, cols, tiles) else {
         panic!("{rows}x{cols} with {cells} tiles is a board");
     };
     // Words: bytes of 0xF0 and above end a word; others pick a letter.
@@ -90,14 +90,13 @@ fuzz_target!(|data: &[u8]| {
     };
     let min_len = 1 + usize::from(min_len % 3);
     let rules = Rules::Classic;
-    let config = SolveConfig {
-        rules,
+    let config = SolveOptions {
         lengths: LengthOptions {
             min_len: Some(min_len),
             ..LengthOptions::default()
-        }
-        .filter(rules),
+        },
         paths: true,
+        ..SolveOptions::new(rules)
     };
     let solver = Solver::new(&dict, config);
     let solution = solver.solve(&board);

@@ -437,7 +437,7 @@ impl Space {
             .map(|&tile| self.tiles[usize::from(tile)].clone())
             .collect();
         let board = Board::from_tiles(self.rows, self.cols, tiles)
-            .unwrap_or_else(|| unreachable!("an entry fills its board"));
+            .unwrap_or_else(|_| unreachable!("an entry fills its board"));
         Found {
             board,
             count: entry.count as usize,
@@ -760,7 +760,7 @@ fn apply_tiles(tiles: &mut [u8], edit: Edit) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Normalizer, Scratch, SolveConfig, Solver};
+    use crate::{Normalizer, Scratch, SolveOptions, Solver};
 
     const WORDS: [&str; 44] = [
         "rat", "tar", "art", "star", "rats", "arts", "tsar", "sat", "eat", "tea", "ate", "east",
@@ -795,7 +795,7 @@ mod tests {
     /// The best score of every board of `rows`×`cols` over `alphabet`,
     /// enumerated and scored by the solver.
     fn optimum(dict: &Dictionary, rows: usize, cols: usize, alphabet: &str) -> u64 {
-        let solver = Solver::new(dict, SolveConfig::new(Rules::Classic));
+        let solver = Solver::new(dict, SolveOptions::new(Rules::Classic));
         let letters: Vec<char> = alphabet.chars().collect();
         let cells = rows * cols;
         let mut scratch = Scratch::default();
@@ -841,7 +841,7 @@ mod tests {
     /// Checks what any search must give: scores the solver agrees with,
     /// best first, no board twice under symmetry.
     fn check_found(dict: &Dictionary, found: &[Found]) {
-        let solver = Solver::new(dict, SolveConfig::new(Rules::Classic));
+        let solver = Solver::new(dict, SolveOptions::new(Rules::Classic));
         for board in found {
             let summary = solver.summarize_with(&board.board, &mut Scratch::default());
             assert_eq!((board.count, board.score), (summary.count, summary.score));

@@ -15,8 +15,7 @@
 use crate::alphabet::Symbol;
 use crate::board::Tile;
 use crate::dict::Dictionary;
-use crate::rules::Rules;
-use crate::solve::SolveConfig;
+use crate::rules::{LengthOptions, Rules};
 use crate::trie::NodeId;
 
 /// The most tiles a search's trie can number (one bit each in a `u32`):
@@ -58,7 +57,7 @@ impl TileTrie {
     /// kept only when its length counts under them. A blank or wildcard
     /// tile, or one with a letter outside the dictionary, spells nothing.
     pub fn new(dict: &Dictionary, tiles: &[Tile], rules: Rules) -> TileTrie {
-        let config = SolveConfig::new(rules);
+        let lengths = LengthOptions::default().filter(rules);
         let spellings: Vec<Option<Vec<Symbol>>> = tiles
             .iter()
             .take(MAX_TILES)
@@ -91,7 +90,7 @@ impl TileTrie {
                 let word = trie
                     .node(child)
                     .word()
-                    .filter(|_| config.lengths.allows(child_depth));
+                    .filter(|_| lengths.allows(child_depth));
                 if let Some(word) = word {
                     scores[word.index()] = rules.score(child_depth);
                 }
@@ -267,7 +266,7 @@ impl<'t> Scorer<'t> {
 mod tests {
     use super::*;
     use crate::dice::{BoardRng, DiceSet, Roller};
-    use crate::{Board, Normalizer, Solver};
+    use crate::{Board, Normalizer, SolveOptions, Solver};
 
     /// The scorer's figures equal the solver's summary on random boards,
     /// uniform letters (with Qu) and every dice set (digraphs, blanks).
@@ -289,7 +288,7 @@ mod tests {
             let roller = Roller::new(set, Some(set.size().unwrap_or((3, 5)))).unwrap();
             let (rows, cols) = roller.size();
             let rules = Rules::Classic;
-            let solver = Solver::new(&dict, SolveConfig::new(rules));
+            let solver = Solver::new(&dict, SolveOptions::new(rules));
             let mut tiles: Vec<Tile> = Vec::new();
             let boards: Vec<Board> = (0..300).map(|_| roller.roll(&mut rng)).collect();
             for board in &boards {

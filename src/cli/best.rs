@@ -4,7 +4,6 @@
 //! printed and the run exits 130.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
@@ -12,7 +11,6 @@ use anyhow::Context;
 use boggle::best::{self, BestConfig, Pieces, Progress};
 use boggle::dice::{self, DiceSet};
 use boggle::duration::parse_duration;
-use boggle::rules::RulesChoice;
 use boggle::{Board, Normalizer, Tile};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -101,9 +99,8 @@ pub struct BestArgs {
     )]
     top: u64,
 
-    /// Worker threads, at most 1024 [default: all cores]
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::parse_threads)]
-    threads: Option<NonZeroUsize>,
+    #[command(flatten)]
+    threads: super::ThreadsArg,
 
     /// Output format: summary (board, count, score) or json
     #[arg(long, value_enum, default_value = "summary", value_name = "FORMAT")]
@@ -116,9 +113,8 @@ pub struct BestArgs {
     #[command(flatten)]
     dict: DictArgs,
 
-    /// Scoring rules: classic, big, superbig, or auto (by board size)
-    #[arg(long, default_value = "auto", value_name = "RULES")]
-    rules: RulesChoice,
+    #[command(flatten)]
+    rules: super::RulesArg,
 
     #[command(flatten)]
     proof: super::prove::ProofArgs,
@@ -171,7 +167,7 @@ impl BestArgs {
         if self.proof.prove && self.dice.is_some() {
             return Err(Usage("--prove searches --letters, not --dice".into()).into());
         }
-        if let Some(threads) = self.threads {
+        if let Some(threads) = self.threads.get() {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(threads.get())
                 .build_global()
@@ -199,7 +195,7 @@ impl BestArgs {
             .as_deref()
             .unwrap_or(boggle::prove::DEFAULT_LETTERS);
         let (rows, cols) = self.size.unwrap_or((4, 4));
-        let rules = self.rules.for_cells(rows * cols);
+        let rules = self.rules.get().for_cells(rows * cols);
         let min_score = match self.proof.min_score {
             Some(score) => score,
             None => {
@@ -229,7 +225,7 @@ impl BestArgs {
         (rows, cols): (usize, usize),
         default_time: Duration,
     ) -> anyhow::Result<(Vec<best::Found>, boggle::Rules)> {
-        let rules = self.rules.for_cells(rows * cols);
+        let rules = self.rules.get().for_cells(rows * cols);
         let seed = self.seed.unwrap_or_else(super::random::new_seed);
         let start = Instant::now();
         let deadline = match self.rounds {

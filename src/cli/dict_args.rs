@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use boggle::dict::bundled::{self, Lang};
 use boggle::dict::cache::{CacheDir, Cached};
-use boggle::dict::{self, Detection, Format, LoadError, LoadReport};
+use boggle::dict::{self, Detection, ListFormat, LoadError, LoadReport};
 use boggle::{Dictionary, Normalizer};
 use clap::{Args, ValueEnum};
 
@@ -89,14 +89,14 @@ pub enum FormatArg {
     Compiled,
 }
 
-impl From<FormatArg> for Format {
-    fn from(format: FormatArg) -> Format {
+impl From<FormatArg> for ListFormat {
+    fn from(format: FormatArg) -> ListFormat {
         match format {
-            FormatArg::Plain => Format::Plain,
-            FormatArg::Gzip => Format::Gzip,
-            FormatArg::Anagram => Format::Anagram,
-            FormatArg::TrieStream => Format::TrieStream,
-            FormatArg::Compiled => Format::Compiled,
+            FormatArg::Plain => ListFormat::Plain,
+            FormatArg::Gzip => ListFormat::Gzip,
+            FormatArg::Anagram => ListFormat::Anagram,
+            FormatArg::TrieStream => ListFormat::TrieStream,
+            FormatArg::Compiled => ListFormat::Compiled,
         }
     }
 }
@@ -129,7 +129,7 @@ fn is_stdin(path: &Path) -> bool {
 /// returns it with the format it was read in.
 pub fn load_file(
     path: &Path,
-    format: Option<Format>,
+    format: Option<ListFormat>,
     normalizer: Normalizer,
 ) -> anyhow::Result<(Dictionary, Detection)> {
     let name = || source_name(path);
@@ -264,7 +264,7 @@ impl DictArgs {
     }
 
     fn load_path(&self, path: &Path) -> anyhow::Result<Dictionary> {
-        let format = self.dict_format.map(Format::from);
+        let format = self.dict_format.map(ListFormat::from);
         let cache = if self.no_cache || is_stdin(path) {
             None
         } else {

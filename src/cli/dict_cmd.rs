@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use boggle::Dictionary;
 use boggle::dict::bundled::{self, Lang};
-use boggle::dict::{Format, cache, compiled};
+use boggle::dict::{ListFormat, cache, compiled};
 use clap::{Args, Subcommand};
 
 use super::dict_args::{FormatArg, LangArg, describe, lines_not_in_the_format, load_file};
@@ -107,8 +107,11 @@ impl CompileArgs {
         }
         cache::write_target(&self.output).map_err(cannot_write)?;
         let normalizer = boggle::Normalizer::new(self.fold_accents);
-        let (dict, detection) =
-            load_file(&self.input, self.dict_format.map(Format::from), normalizer)?;
+        let (dict, detection) = load_file(
+            &self.input,
+            self.dict_format.map(ListFormat::from),
+            normalizer,
+        )?;
         if self.verbose {
             super::streams::say(format_args!(
                 "boggle: dictionary '{}': format {detection}",
@@ -148,7 +151,7 @@ impl InfoArgs {
         let (source, dict) = match (&self.path, self.lang) {
             (Some(path), _) => {
                 let normalizer = boggle::Normalizer::new(self.fold_accents);
-                let format = self.dict_format.map(Format::from);
+                let format = self.dict_format.map(ListFormat::from);
                 (
                     format!("{}", path.display()),
                     load_file(path, format, normalizer)?.0,

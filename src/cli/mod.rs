@@ -1,6 +1,7 @@
 //! The command line: clap definitions and their conversion into library
 //! values. Argument types stop here; the library sees only its own config.
 
+mod args;
 pub mod best;
 mod completions;
 mod dict_args;
@@ -16,12 +17,12 @@ mod stats;
 pub mod streams;
 
 use std::io;
-use std::num::NonZeroUsize;
 
 use boggle::dict::cache::io_message;
 use boggle::output::escaped;
 use clap::{Parser, Subcommand};
 
+pub use args::{RulesArg, ThreadsArg};
 pub use dict_args::DictArgs;
 pub use random::{DiceArg, RollArgs, new_seed};
 pub use solve::{SolveArgs, check_lengths};
@@ -144,24 +145,6 @@ pub fn board_name(text: &str) -> String {
     }
 }
 
-/// The most worker threads `-j` takes: far more than any machine has
-/// cores, and few enough that starting them is quick (a thousand already
-/// take a second or two; a hundred thousand, minutes).
-pub const MAX_THREADS: usize = 1024;
-
-/// Parses `-j, --threads`: a whole number from 1 to [`MAX_THREADS`].
-pub fn parse_threads(text: &str) -> Result<NonZeroUsize, String> {
-    text.parse::<usize>()
-        .ok()
-        .filter(|&n| n <= MAX_THREADS)
-        .and_then(NonZeroUsize::new)
-        .ok_or_else(|| {
-            format!(
-                "'{text}' is not a thread count (expected a whole number from 1 to {MAX_THREADS})"
-            )
-        })
-}
-
 /// A reader or writer whose errors say which stream failed, such as
 /// `standard output: no space left on device`. The error kind is kept, so a
 /// closed pipe is still recognised as one.
@@ -223,19 +206,6 @@ impl<R: io::BufRead> io::BufRead for Named<R> {
 mod tests {
     use super::*;
     use std::io::{BufRead, Write};
-
-    #[test]
-    fn thread_counts() {
-        assert_eq!(parse_threads("1").map(NonZeroUsize::get), Ok(1));
-        assert_eq!(parse_threads("1024").map(NonZeroUsize::get), Ok(1024));
-        for bad in ["0", "1025", "100000", "-1", "", "a", "99999999999999999999"] {
-            let error = parse_threads(bad).unwrap_err();
-            assert_eq!(
-                error,
-                format!("'{bad}' is not a thread count (expected a whole number from 1 to 1024)")
-            );
-        }
-    }
 
     /// A stream that fails every call.
     struct Broken(io::ErrorKind);

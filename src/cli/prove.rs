@@ -12,7 +12,6 @@ use anyhow::Context;
 use boggle::dict::cache::{io_message, write_atomically};
 use boggle::prove::record::{self, Record, Tally};
 use boggle::prove::{Part, ProveConfig, Prover};
-use boggle::rules::RulesChoice;
 use boggle::{Board, Dictionary, Rules, SolveOptions, Solver};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -40,7 +39,7 @@ pub struct ProofArgs {
 
     /// Run only part K of N of the proof (1 <= K <= N); merge the parts'
     /// outputs with --merge
-    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "prove",
+    #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(Part), requires = "prove",
           help_heading = "Proof")]
     shard: Option<Part>,
 
@@ -52,17 +51,6 @@ pub struct ProofArgs {
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "prove",
           help_heading = "Proof")]
     pub merge: Vec<PathBuf>,
-}
-
-/// Parses `--shard K/N`.
-fn parse_shard(text: &str) -> Result<Part, String> {
-    let bad = || format!("'{text}' is not a part (expected K/N with 1 <= K <= N, such as 3/10)");
-    let (index, count) = text.split_once('/').ok_or_else(bad)?;
-    let (index, count) = (
-        index.trim().parse().map_err(|_| bad())?,
-        count.trim().parse().map_err(|_| bad())?,
-    );
-    Part::new(index, count).map_err(|_| bad())
 }
 
 impl ProofArgs {
@@ -175,13 +163,7 @@ fn check_scores(
     dict: &boggle::Dictionary,
     rules: boggle::Rules,
 ) -> anyhow::Result<()> {
-    let solver = Solver::with_options(
-        dict,
-        SolveOptions {
-            rules: RulesChoice::Fixed(rules),
-            ..SolveOptions::default()
-        },
-    );
+    let solver = Solver::new(dict, SolveOptions::new(rules));
     for found in &record.boards {
         let board = Board::parse(&found.board, dict.normalizer())
             .with_context(|| format!("board '{}' of the proof", found.board))?;

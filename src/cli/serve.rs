@@ -54,7 +54,7 @@ pub struct ServeArgs {
     max_steps: u64,
 
     /// Solves run at once [default: the number of cores]
-    #[arg(long, value_name = "N", value_parser = super::parse_threads)]
+    #[arg(long, value_name = "N", value_parser = super::args::parse_threads)]
     workers: Option<std::num::NonZeroUsize>,
 }
 

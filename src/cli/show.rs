@@ -5,7 +5,6 @@
 use std::io::{BufWriter, Write};
 
 use boggle::Board;
-use boggle::rules::RulesChoice;
 use boggle::show::{self, Styles};
 use clap::{Args, ValueEnum};
 
@@ -36,9 +35,8 @@ pub struct ShowArgs {
     #[command(flatten)]
     dict: DictArgs,
 
-    /// Scoring rules: classic, big, superbig, or auto (by board size)
-    #[arg(long, default_value = "auto", value_name = "RULES")]
-    rules: RulesChoice,
+    #[command(flatten)]
+    rules: super::RulesArg,
 
     /// When to colour the path: auto (on a terminal, unless NO_COLOR is
     /// set), always or never
@@ -59,7 +57,7 @@ impl ShowArgs {
         let dict = self.dict.load()?;
         let board = Board::parse(&self.board, dict.normalizer())
             .map_err(|error| Usage(format!("{}: {error}", super::board_name(&self.board))))?;
-        let rules = self.rules.for_cells(board.len());
+        let rules = self.rules.get().for_cells(board.len());
         let styles = match self.color {
             ColorArg::Always => Styles::colored(),
             ColorArg::Auto if super::streams::stdout_colored() => Styles::colored(),

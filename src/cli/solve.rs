@@ -5,8 +5,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
 
 use boggle::batch::Batch;
-use boggle::output::{Format, OutputOptions, SortOrder};
-use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
+use boggle::output::{OutputFormat, OutputOptions, SortOrder};
+use boggle::rules::{LengthOptions, parse_lengths};
 use boggle::{Board, SolveOptions, Solver};
 use clap::Args;
 
@@ -33,9 +33,8 @@ pub struct SolveArgs {
     #[command(flatten)]
     dict: DictArgs,
 
-    /// Scoring rules: classic, big, superbig, or auto (by board size)
-    #[arg(long, default_value = "auto", value_name = "RULES")]
-    rules: RulesChoice,
+    #[command(flatten)]
+    rules: super::RulesArg,
 
     /// Shortest word reported, in letters [default: from the rules]
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=64))]
@@ -51,7 +50,7 @@ pub struct SolveArgs {
 
     /// Output format: text, words, json or summary
     #[arg(long, default_value = "text", value_name = "FORMAT")]
-    format: Format,
+    format: OutputFormat,
 
     /// Word order: score (then alphabetical), alpha or length
     #[arg(long, default_value = "score", value_name = "ORDER")]
@@ -61,9 +60,8 @@ pub struct SolveArgs {
     #[arg(long)]
     paths: bool,
 
-    /// Worker threads, at most 1024 [default: all cores]
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::parse_threads)]
-    threads: Option<NonZeroUsize>,
+    #[command(flatten)]
+    threads: super::ThreadsArg,
 
     /// Solve one board rolled with real dice instead of BOARD (the board
     /// heads the output; see boggle random for --dice, --size and --seed)
@@ -100,9 +98,9 @@ impl SolveArgs {
             .into());
         }
         let dict = self.dict.load()?;
-        let threads = self.threads.map(NonZeroUsize::get);
+        let threads = self.threads.get().map(NonZeroUsize::get);
         let options = SolveOptions {
-            rules: self.rules,
+            rules: self.rules.get(),
             lengths: LengthOptions {
                 min_len: self.min_len.map(usize::from),
                 max_len: self.max_len.map(usize::from),
@@ -110,7 +108,7 @@ impl SolveArgs {
             },
             paths: self.paths,
         };
-        let solver = Solver::with_options(&dict, options);
+        let solver = Solver::new(&dict, options);
         let output = OutputOptions {
             format: self.format,
             sort: self.sort,
@@ -168,11 +166,11 @@ pub fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usa
 
 /// `--paths` in a format without room for paths would be ignored: say so
 /// instead.
-fn check_paths(paths: bool, format: Format) -> Result<(), Usage> {
+fn check_paths(paths: bool, format: OutputFormat) -> Result<(), Usage> {
     let name = match format {
-        Format::Words => "words",
-        Format::Summary => "summary",
-        Format::Text | Format::Json => return Ok(()),
+        OutputFormat::Words => "words",
+        OutputFormat::Summary => "summary",
+        OutputFormat::Text | OutputFormat::Json => return Ok(()),
     };
     match paths {
         true => Err(Usage(format!(

@@ -2,11 +2,9 @@
 //! their scores and word counts spread, with a progress bar on a terminal.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::num::NonZeroUsize;
 
 use anyhow::Context;
 use boggle::dice::BoardRng;
-use boggle::rules::RulesChoice;
 use boggle::stats;
 use boggle::{SolveOptions, Solver};
 use clap::Args;
@@ -45,18 +43,16 @@ pub struct StatsArgs {
     #[command(flatten)]
     dict: DictArgs,
 
-    /// Scoring rules: classic, big, superbig, or auto (by board size)
-    #[arg(long, default_value = "auto", value_name = "RULES")]
-    rules: RulesChoice,
+    #[command(flatten)]
+    rules: super::RulesArg,
 
-    /// Worker threads, at most 1024 [default: all cores]
-    #[arg(short = 'j', long, value_name = "N", value_parser = super::parse_threads)]
-    threads: Option<NonZeroUsize>,
+    #[command(flatten)]
+    threads: super::ThreadsArg,
 }
 
 impl StatsArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
-        if let Some(threads) = self.threads {
+        if let Some(threads) = self.threads.get() {
             // One board is one task: no more threads than boards.
             let boards = usize::try_from(self.count).unwrap_or(usize::MAX);
             rayon::ThreadPoolBuilder::new()
@@ -68,14 +64,8 @@ impl StatsArgs {
         let dict = self.dict.load()?;
         let seed = self.roll.seed();
         let (rows, cols) = roller.size();
-        let rules = self.rules.for_cells(rows * cols);
-        let solver = Solver::with_options(
-            &dict,
-            SolveOptions {
-                rules: RulesChoice::Fixed(rules),
-                ..SolveOptions::default()
-            },
-        );
+        let rules = self.rules.get().for_cells(rows * cols);
+        let solver = Solver::new(&dict, SolveOptions::new(rules));
         let count = usize::try_from(self.count).context("too many boards for this machine")?;
         let bar = (self.count >= PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(Some(self.count), ProgressDrawTarget::stderr());

@@ -79,7 +79,7 @@ mod tests {
         for (lang, text) in texts {
             let (dict, _) = crate::dict::load_detected(
                 text,
-                Some(crate::dict::Format::Plain),
+                Some(crate::dict::ListFormat::Plain),
                 lang.normalizer(),
             )
             .unwrap();

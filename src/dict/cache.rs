@@ -46,7 +46,7 @@ use std::sync::Arc;
 
 use super::bundled::{self, Lang};
 use super::compiled::{self, Form};
-use super::{DictError, Dictionary, Format, input};
+use super::{DictError, Dictionary, ListFormat, input};
 use crate::alphabet::Normalizer;
 use crate::dict::Detection;
 use crate::mapped::MappedFile;
@@ -237,11 +237,16 @@ impl CacheDir {
 
     /// The entry for the source at canonical path `source` read as
     /// `format` with `normalizer`.
-    pub fn entry(&self, source: &Path, format: Option<Format>, normalizer: Normalizer) -> PathBuf {
+    pub fn entry(
+        &self,
+        source: &Path,
+        format: Option<ListFormat>,
+        normalizer: Normalizer,
+    ) -> PathBuf {
         let mut key = Vec::new();
         key.extend_from_slice(source.as_os_str().as_encoded_bytes());
         key.push(0);
-        key.extend_from_slice(format.map_or("auto", Format::name).as_bytes());
+        key.extend_from_slice(format.map_or("auto", ListFormat::name).as_bytes());
         key.push(u8::from(normalizer.fold_accents));
         key.extend_from_slice(&compiled::VERSION.to_le_bytes());
         key.extend_from_slice(&ENTRY_LAYOUT.to_le_bytes());
@@ -254,7 +259,7 @@ impl CacheDir {
     pub fn load(
         &self,
         path: &Path,
-        format: Option<Format>,
+        format: Option<ListFormat>,
         normalizer: Normalizer,
     ) -> Result<Cached, LoadError> {
         let file = fs::File::open(path).map_err(LoadError::Io)?;
@@ -352,7 +357,7 @@ impl CacheDir {
         };
         let entry = self.bundled_entry(lang);
         let detection = Detection {
-            format: Format::Compiled,
+            format: ListFormat::Compiled,
             gzip: false,
             reason: "bundled in the binary".into(),
         };
@@ -788,7 +793,7 @@ mod tests {
         assert_eq!(words(&kept.dict), ["été"]);
         assert_eq!(words(&folded.dict), ["ete"]);
         let forced = cache
-            .load(&list, Some(Format::Plain), Normalizer::default())
+            .load(&list, Some(ListFormat::Plain), Normalizer::default())
             .unwrap();
         assert_ne!(forced.entry, kept.entry);
     }

@@ -651,7 +651,7 @@ mod tests {
     /// words may be wrong, nothing else.
     #[test]
     fn forged_mapped_images_never_panic() {
-        use crate::{Board, Normalizer, Rules, SolveConfig, Solver};
+        use crate::{Board, Normalizer, Rules, SolveOptions, Solver};
         let dict = small();
         let bytes = write_image(&dict);
         let image_start = bytes.len() - dict.trie().image().len();
@@ -692,7 +692,7 @@ mod tests {
                 continue;
             };
             let _ = words(&forged_dict);
-            let solver = Solver::new(&forged_dict, SolveConfig::new(Rules::Classic));
+            let solver = Solver::new(&forged_dict, SolveOptions::new(Rules::Classic));
             for board in &boards {
                 for found in solver.solve(board).words {
                     let _ = forged_dict.word_text(found.word);

@@ -4,10 +4,11 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{anagram, compiled, gzip, trie_stream};
+use crate::choice::{self, UnknownName};
 
 /// How the words of a file are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Format {
+pub enum ListFormat {
     /// One word per line ([`super::plain`]).
     Plain,
     /// Gzip-compressed data of any other format but compiled ([`super::gzip`]).
@@ -23,29 +24,29 @@ pub enum Format {
 /// How many bytes [`Detection::of`] looks at, at most.
 const SAMPLE_LEN: usize = 1 << 16;
 
-impl Format {
+impl ListFormat {
     /// Every format, in the order `--dict-format` lists them.
-    pub const ALL: [Format; 5] = [
-        Format::Plain,
-        Format::Gzip,
-        Format::Anagram,
-        Format::TrieStream,
-        Format::Compiled,
+    pub const ALL: [ListFormat; 5] = [
+        ListFormat::Plain,
+        ListFormat::Gzip,
+        ListFormat::Anagram,
+        ListFormat::TrieStream,
+        ListFormat::Compiled,
     ];
 
     /// The format's name, as `--dict-format` takes it.
     pub fn name(self) -> &'static str {
         match self {
-            Format::Plain => "plain",
-            Format::Gzip => "gzip",
-            Format::Anagram => "anagram",
-            Format::TrieStream => "trie-stream",
-            Format::Compiled => "compiled",
+            ListFormat::Plain => "plain",
+            ListFormat::Gzip => "gzip",
+            ListFormat::Anagram => "anagram",
+            ListFormat::TrieStream => "trie-stream",
+            ListFormat::Compiled => "compiled",
         }
     }
 
     /// The format `bytes` are in, as [`Detection::of`] finds it.
-    pub fn detect(bytes: &[u8]) -> Format {
+    pub fn detect(bytes: &[u8]) -> ListFormat {
         Detection::of(bytes).format
     }
 }
@@ -54,7 +55,7 @@ impl Format {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Detection {
     /// The format of the words (inside the gzip data, if any).
-    pub format: Format,
+    pub format: ListFormat,
     /// Whether the words were gzip data.
     pub gzip: bool,
     /// Why this format, in a few words.
@@ -63,7 +64,7 @@ pub struct Detection {
 
 impl Detection {
     /// A format given rather than detected.
-    pub fn forced(format: Format) -> Detection {
+    pub fn forced(format: ListFormat) -> Detection {
         Detection {
             format,
             gzip: false,
@@ -85,11 +86,11 @@ impl Detection {
             reason: reason.into(),
         };
         if gzip::is_gzip(bytes) {
-            return found(Format::Gzip, "it starts with gzip's magic number");
+            return found(ListFormat::Gzip, "it starts with gzip's magic number");
         }
         if compiled::looks_compiled(bytes) {
             return found(
-                Format::Compiled,
+                ListFormat::Compiled,
                 "it starts with a compiled dictionary's magic number",
             );
         }
@@ -108,7 +109,7 @@ impl Detection {
         let fits = Fits::of(text);
         if fits.anagram_lines > 0 && fits.anagram_lines == fits.lines {
             return found(
-                Format::Anagram,
+                ListFormat::Anagram,
                 &format!(
                     "every line of {scope} that is not a comment is key|word…, the key the letters of its words ({})",
                     plural(fits.anagram_lines, "line")
@@ -120,7 +121,7 @@ impl Detection {
             .filter(|&marked| marked > fits.plain_words)
         {
             return found(
-                Format::TrieStream,
+                ListFormat::TrieStream,
                 &format!(
                     "{scope} is a trie walk marking {}; as plain text it holds {}",
                     plural(marked, "word"),
@@ -139,7 +140,7 @@ impl Detection {
                 plural(odd, "other line"),
             )
         };
-        found(Format::Plain, &reason)
+        found(ListFormat::Plain, &reason)
     }
 }
 
@@ -193,36 +194,18 @@ impl Fits {
     }
 }
 
-impl fmt::Display for Format {
+impl fmt::Display for ListFormat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-/// A format name that is not one of [`Format::ALL`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownFormat(pub String);
+impl FromStr for ListFormat {
+    type Err = UnknownName;
 
-impl fmt::Display for UnknownFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown dictionary format '{}' (expected plain, gzip, anagram, trie-stream or compiled)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownFormat {}
-
-impl FromStr for Format {
-    type Err = UnknownFormat;
-
-    fn from_str(name: &str) -> Result<Format, UnknownFormat> {
-        Format::ALL
-            .into_iter()
-            .find(|format| format.name() == name)
-            .ok_or_else(|| UnknownFormat(name.to_owned()))
+    fn from_str(name: &str) -> Result<ListFormat, UnknownName> {
+        let formats = ListFormat::ALL.map(|format| (format.name(), format));
+        choice::pick("dictionary format", name, &formats)
     }
 }
 
@@ -231,22 +214,22 @@ mod tests {
     use super::*;
 
     #[track_caller]
-    fn check(bytes: &[u8], expected: Format) {
-        assert_eq!(Format::detect(bytes), expected);
+    fn check(bytes: &[u8], expected: ListFormat) {
+        assert_eq!(ListFormat::detect(bytes), expected);
     }
 
     #[test]
     fn detect() {
-        check(b"cat\ndog\n", Format::Plain);
-        check(b"# comment | with a bar\ncat\n", Format::Plain);
-        check(b"", Format::Plain);
-        check(b"don't!\n", Format::Plain);
-        check(b"\n# anagrams\nact|act|cat\n", Format::Anagram);
-        check(b"ca!t!##\n", Format::TrieStream);
-        check("\u{feff}ä!".as_bytes(), Format::TrieStream);
-        check(b"\x1f\x8b\x08\x00", Format::Gzip);
-        check(b"\xFFBOGGLED\x03\x00\x00\x00", Format::Compiled);
-        check(b"\xFF", Format::Compiled);
+        check(b"cat\ndog\n", ListFormat::Plain);
+        check(b"# comment | with a bar\ncat\n", ListFormat::Plain);
+        check(b"", ListFormat::Plain);
+        check(b"don't!\n", ListFormat::Plain);
+        check(b"\n# anagrams\nact|act|cat\n", ListFormat::Anagram);
+        check(b"ca!t!##\n", ListFormat::TrieStream);
+        check("\u{feff}ä!".as_bytes(), ListFormat::TrieStream);
+        check(b"\x1f\x8b\x08\x00", ListFormat::Gzip);
+        check(b"\xFFBOGGLED\x03\x00\x00\x00", ListFormat::Compiled);
+        check(b"\xFF", ListFormat::Compiled);
     }
 
     /// Plain lists that the first rules took for other formats: a word
@@ -254,17 +237,17 @@ mod tests {
     /// trie stream, a `word|count` first line an anagram list.
     #[test]
     fn plain_lists_stay_plain() {
-        check(b"cat\nwow!\ndog\n", Format::Plain);
-        check(b"hello!\ncat\ndog\n", Format::Plain);
-        check(b"hello!\ncat\n", Format::Plain);
-        check(b"#!/usr/bin/words\ncat\ndog\n", Format::Plain);
-        check(b"# my words!\ncat\ndog\n", Format::Plain);
-        check(b"word|count\ncat|12\ndog|7\n", Format::Plain);
-        check(b"act|cat\ncat\n", Format::Plain);
+        check(b"cat\nwow!\ndog\n", ListFormat::Plain);
+        check(b"hello!\ncat\ndog\n", ListFormat::Plain);
+        check(b"hello!\ncat\n", ListFormat::Plain);
+        check(b"#!/usr/bin/words\ncat\ndog\n", ListFormat::Plain);
+        check(b"# my words!\ncat\ndog\n", ListFormat::Plain);
+        check(b"word|count\ncat|12\ndog|7\n", ListFormat::Plain);
+        check(b"act|cat\ncat\n", ListFormat::Plain);
         // A line whose key is not its word's letters is not an anagram line.
-        check(b"act|act|cat\nxyz|dog\n", Format::Plain);
+        check(b"act|act|cat\nxyz|dog\n", ListFormat::Plain);
         // Anagram keys in any order of the same letters, any case.
-        check("ät|tä\nACT|cat\n".as_bytes(), Format::Anagram);
+        check("ät|tä\nACT|cat\n".as_bytes(), ListFormat::Anagram);
     }
 
     #[test]
@@ -287,7 +270,7 @@ mod tests {
             "anagram (every line of the file that is not a comment is key|word\u{2026}, the key the letters of its words (1 line))"
         );
         assert_eq!(
-            Detection::forced(Format::Plain).to_string(),
+            Detection::forced(ListFormat::Plain).to_string(),
             "plain (as asked)"
         );
         let long = "cat\n".repeat(20_000);
@@ -303,23 +286,23 @@ mod tests {
         fn detection_keeps_its_promise(text in "[abcé|!# \n]{0,60}") {
             let bytes = text.as_bytes();
             match Detection::of(bytes).format {
-                Format::Anagram => {
+                ListFormat::Anagram => {
                     let (_, skipped) = anagram::words(bytes).unwrap();
                     proptest::prop_assert_eq!(skipped, 0);
                 }
-                Format::TrieStream => {
+                ListFormat::TrieStream => {
                     proptest::prop_assert!(trie_stream::words(bytes).is_ok());
                 }
-                format => proptest::prop_assert_eq!(format, Format::Plain),
+                format => proptest::prop_assert_eq!(format, ListFormat::Plain),
             }
         }
     }
 
     #[test]
     fn names() {
-        for format in Format::ALL {
-            assert_eq!(format.name().parse::<Format>(), Ok(format));
+        for format in ListFormat::ALL {
+            assert_eq!(format.name().parse::<ListFormat>(), Ok(format));
         }
-        assert!("zip".parse::<Format>().is_err());
+        assert!("zip".parse::<ListFormat>().is_err());
     }
 }

@@ -2,7 +2,7 @@
 //! and a frozen [`Trie`](crate::Trie).
 //!
 //! [`Dictionary`] is what the search runs against. This module reads it
-//! from the bytes of a word list in any [`Format`] ([`load`]): plain text,
+//! from the bytes of a word list in any [`ListFormat`] ([`load`]): plain text,
 //! gzip, the anagram format, the trie stream, or a compiled dictionary
 //! ([`compiled`]). [`bundled`] holds the lists built into the binary, and
 //! [`cache`] keeps compiled forms of text lists on disk. Apart from the
@@ -24,19 +24,19 @@ pub use dictionary::{
     CompiledFault, Damage, DictError, DictErrorKind, Dictionary, GzipFault, LoadReport,
     MAX_WORD_LEN, StreamFault,
 };
-pub use format::{Detection, Format};
+pub use format::{Detection, ListFormat};
 pub use input::{LoadError, MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, read_list};
 
 use crate::alphabet::Normalizer;
 
 /// Loads a dictionary from the bytes of a word list in `format`, or in the
-/// format [`Format::detect`] finds when it is `None`. Gzip data is
+/// format [`ListFormat::detect`] finds when it is `None`. Gzip data is
 /// decompressed first whatever the format says, so `format` names what is
 /// inside. A compiled dictionary keeps the normaliser it was compiled with;
 /// the others are read with `normalizer`.
 pub fn load(
     bytes: &[u8],
-    format: Option<Format>,
+    format: Option<ListFormat>,
     normalizer: Normalizer,
 ) -> Result<Dictionary, DictError> {
     load_detected(bytes, format, normalizer).map(|(dict, _)| dict)
@@ -45,17 +45,17 @@ pub fn load(
 /// [`load`], also saying which format the words were read in and why.
 pub fn load_detected(
     bytes: &[u8],
-    format: Option<Format>,
+    format: Option<ListFormat>,
     normalizer: Normalizer,
 ) -> Result<(Dictionary, Detection), DictError> {
     let detection = format.map_or_else(|| Detection::of(bytes), Detection::forced);
-    if gzip::is_gzip(bytes) || detection.format == Format::Gzip {
+    if gzip::is_gzip(bytes) || detection.format == ListFormat::Gzip {
         let inner = gzip::decompress(bytes)?;
         let inner_detection = match detection.format {
-            Format::Gzip => Detection::of(&inner),
+            ListFormat::Gzip => Detection::of(&inner),
             format => Detection::forced(format),
         };
-        if inner_detection.format == Format::Gzip {
+        if inner_detection.format == ListFormat::Gzip {
             return Err(gzip::nested());
         }
         let (dict, inner_detection) =
@@ -70,13 +70,13 @@ pub fn load_detected(
         ));
     }
     let dict = match detection.format {
-        Format::Plain | Format::Gzip => plain::load(bytes, normalizer),
-        Format::Anagram => {
+        ListFormat::Plain | ListFormat::Gzip => plain::load(bytes, normalizer),
+        ListFormat::Anagram => {
             let (words, skipped) = anagram::words(bytes)?;
             Dictionary::from_words(words, normalizer).map(|dict| dict.with_skipped_lines(skipped))
         }
-        Format::TrieStream => Dictionary::from_words(trie_stream::words(bytes)?, normalizer),
-        Format::Compiled => compiled::read(bytes),
+        ListFormat::TrieStream => Dictionary::from_words(trie_stream::words(bytes)?, normalizer),
+        ListFormat::Compiled => compiled::read(bytes),
     }?;
     Ok((dict, detection))
 }
@@ -106,21 +106,21 @@ mod tests {
         let stream = "act!###\ncat!s!####\ndog!###tä!";
         let compiled =
             compiled::write(&plain::load(plain_text.as_bytes(), Normalizer::default()).unwrap());
-        let cases: [(Format, Vec<u8>); 5] = [
-            (Format::Plain, plain_text.into()),
-            (Format::Anagram, anagram.into()),
-            (Format::TrieStream, stream.into()),
-            (Format::Compiled, compiled.clone()),
-            (Format::Gzip, gzip(anagram.as_bytes())),
+        let cases: [(ListFormat, Vec<u8>); 5] = [
+            (ListFormat::Plain, plain_text.into()),
+            (ListFormat::Anagram, anagram.into()),
+            (ListFormat::TrieStream, stream.into()),
+            (ListFormat::Compiled, compiled.clone()),
+            (ListFormat::Gzip, gzip(anagram.as_bytes())),
         ];
         for (format, bytes) in &cases {
             for forced in [None, Some(*format)] {
                 let dict = load(bytes, forced, Normalizer::default()).unwrap();
                 assert_eq!(words(&dict), expected, "{format} forced {forced:?}");
             }
-            assert_eq!(Format::detect(bytes), *format);
+            assert_eq!(ListFormat::detect(bytes), *format);
             // Each, gzipped, is read through the gzip layer.
-            if *format != Format::Gzip {
+            if *format != ListFormat::Gzip {
                 let dict = load(&gzip(bytes), None, Normalizer::default()).unwrap();
                 assert_eq!(words(&dict), expected, "gzipped {format}");
             }
@@ -160,13 +160,13 @@ mod tests {
         let (found, report, format) = loaded(b"cat\nwow!\ndog\n");
         assert_eq!(
             (found, format),
-            (vec!["cat".to_owned(), "dog".to_owned()], Format::Plain)
+            (vec!["cat".to_owned(), "dog".to_owned()], ListFormat::Plain)
         );
         assert_eq!(report.skipped_not_letters, 1);
         let (found, _, format) = loaded(b"# my words!\ncat\n");
-        assert_eq!((found, format), (vec!["cat".to_owned()], Format::Plain));
+        assert_eq!((found, format), (vec!["cat".to_owned()], ListFormat::Plain));
         let (found, _, format) = loaded(b"word|count\ncat\n");
-        assert_eq!((found, format), (vec!["cat".to_owned()], Format::Plain));
+        assert_eq!((found, format), (vec!["cat".to_owned()], ListFormat::Plain));
         // One line whose key is not its words' letters: the file is not a
         // whole anagram list, so it is plain text, and no line is a word.
         let error = load(b"act|cat\nact|cat|dog\n", None, Normalizer::default()).unwrap_err();
@@ -174,7 +174,7 @@ mod tests {
         // Forced, that line is skipped and counted.
         let dict = load(
             b"act|cat\nact|cat|dog\nacst|cats\n",
-            Some(Format::Anagram),
+            Some(ListFormat::Anagram),
             Normalizer::default(),
         )
         .unwrap();
@@ -185,9 +185,9 @@ mod tests {
     #[test]
     fn forced_format_wins() {
         // Forced plain, an anagram line is one word with bars: skipped.
-        let error = load(b"act|cat\n", Some(Format::Plain), Normalizer::default()).unwrap_err();
+        let error = load(b"act|cat\n", Some(ListFormat::Plain), Normalizer::default()).unwrap_err();
         assert_eq!(error.kind, DictErrorKind::NoWords);
-        let error = load(b"cat\n", Some(Format::Gzip), Normalizer::default()).unwrap_err();
+        let error = load(b"cat\n", Some(ListFormat::Gzip), Normalizer::default()).unwrap_err();
         assert_eq!(
             error.to_string(),
             "corrupt gzip data: not gzip data (bad magic number)"

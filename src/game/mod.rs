@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthOptions, Rules};
-use crate::solve::{SolveConfig, Solver};
+use crate::solve::{SolveOptions, Solver};
 
 pub use clock::Clock;
 pub use path::{View, typed_path};
@@ -95,12 +95,12 @@ impl<'d> Game<'d> {
             min_len,
             ..LengthOptions::default()
         };
-        let config = SolveConfig {
-            rules,
-            lengths: lengths.filter(rules),
+        let options = SolveOptions {
+            lengths,
             paths: true,
+            ..SolveOptions::new(rules)
         };
-        let solution = Solver::new(dict, config).solve(&board);
+        let solution = Solver::new(dict, options).solve(&board);
         let mut words: Vec<BoardWord> = solution
             .words
             .into_iter()

@@ -23,7 +23,7 @@ pub fn typed_path(board: &Board, typed: &str) -> Option<Vec<u32>> {
     if letters.is_empty() {
         return Some(Vec::new());
     }
-    let mut search = Search {
+    let mut search = TypedPathSearch {
         board,
         letters: &letters,
         visited: vec![false; board.len()],
@@ -36,7 +36,7 @@ pub fn typed_path(board: &Board, typed: &str) -> Option<Vec<u32>> {
 }
 
 /// The depth-first search for one typed line.
-struct Search<'a> {
+struct TypedPathSearch<'a> {
     board: &'a Board,
     letters: &'a [char],
     visited: Vec<bool>,
@@ -45,7 +45,7 @@ struct Search<'a> {
     steps: u32,
 }
 
-impl Search<'_> {
+impl TypedPathSearch<'_> {
     /// Whether a path spelling the rest of the letters starts at `cell`,
     /// `matched` letters being spelled already; on success the path stays.
     fn enter(&mut self, cell: usize, matched: usize) -> bool {

@@ -102,6 +102,42 @@ impl fmt::Display for Part {
     }
 }
 
+impl std::str::FromStr for Part {
+    type Err = PartError;
+
+    /// Reads `K/N`, as `--shard` takes it.
+    fn from_str(text: &str) -> Result<Part, PartError> {
+        let bad = || PartError {
+            text: text.to_owned(),
+        };
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (
+            index.trim().parse().map_err(|_| bad())?,
+            count.trim().parse().map_err(|_| bad())?,
+        );
+        Part::new(index, count).map_err(|_| bad())
+    }
+}
+
+/// Text that is not a part `K/N` with 1 ≤ K ≤ N.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PartError {
+    /// The text given.
+    pub text: String,
+}
+
+impl fmt::Display for PartError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a part (expected K/N with 1 <= K <= N, such as 3/10)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for PartError {}
+
 /// A board found at or above the target.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Found {
@@ -214,7 +250,7 @@ impl Prover {
                 .filter(|&position| !skip(position))
                 .collect();
             positions.par_iter().with_max_len(1).for_each_init(
-                Search::default,
+                ProveScratch::default,
                 |search, &position| {
                     let index = part.index - 1 + position * part.count;
                     on_class(self.search_class(search, position, index));
@@ -225,7 +261,7 @@ impl Prover {
     }
 
     /// Searches the class numbered `index` of the first split.
-    fn search_class(&self, search: &mut Search, position: u64, index: u64) -> ClassReport {
+    fn search_class(&self, search: &mut ProveScratch, position: u64, index: u64) -> ClassReport {
         let cells = self.grid.cells();
         let base = self.buckets.len() as u64;
         let mut digits = vec![0u64; cells];
@@ -256,7 +292,13 @@ impl Prover {
 
     /// Bounds `class`; when the bound reaches the target, fixes the next
     /// cell of the order (from `step`) to each of its letters in turn.
-    fn split(&self, search: &mut Search, class: &mut [u32], step: usize, report: &mut ClassReport) {
+    fn split(
+        &self,
+        search: &mut ProveScratch,
+        class: &mut [u32],
+        step: usize,
+        report: &mut ClassReport,
+    ) {
         let next = (step..self.grid.cells()).find(|&s| class[self.grid.order[s]].count_ones() > 1);
         let Some(next) = next else {
             let letters: Vec<u8> = class
@@ -297,7 +339,7 @@ impl Prover {
     }
 
     /// The exact word count and score of the board of `letters`.
-    pub fn score(&self, search: &mut Search, letters: &[u8]) -> (u64, u64) {
+    pub fn score(&self, search: &mut ProveScratch, letters: &[u8]) -> (u64, u64) {
         search.words.clear();
         for cell in 0..self.grid.cells() {
             self.collect(search, letters, cell, Lexicon::ROOT, 0);
@@ -312,7 +354,14 @@ impl Prover {
         (search.words.len() as u64, score)
     }
 
-    fn collect(&self, search: &mut Search, letters: &[u8], cell: usize, node: u32, used: u32) {
+    fn collect(
+        &self,
+        search: &mut ProveScratch,
+        letters: &[u8],
+        cell: usize,
+        node: u32,
+        used: u32,
+    ) {
         let letter = u32::from(letters[cell]);
         if self.lexicon.mask(node) & (1 << letter) == 0 {
             return;
@@ -360,7 +409,7 @@ impl Prover {
 
 /// One thread's scratch: the tree arena and the words of a board.
 #[derive(Debug, Default)]
-pub struct Search {
+pub struct ProveScratch {
     tree: TreeBuilder,
     words: Vec<u32>,
 }

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use super::record::{self, Record, RecordError, Tally};
 use super::tree::TreeBuilder;
 use super::*;
-use crate::{Board, Normalizer, SolveConfig, Solver};
+use crate::{Board, Normalizer, SolveOptions, Solver};
 
 /// Words over a, e, s, t (and q, i, u, t for Qu), short and long.
 const WORDS: &[&str] = &[
@@ -100,7 +100,7 @@ fn brute_force(
     min_score: u64,
 ) -> (Vec<(String, u64, u64)>, u64) {
     let dict = dict();
-    let solver = Solver::new(&dict, SolveConfig::new(Rules::Classic));
+    let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic));
     let letters: Vec<char> = letters.chars().collect();
     let cells = rows * cols;
     let mut best = 0;
@@ -225,7 +225,7 @@ proptest! {
             text.push(letters.as_bytes()[allowed[picks[cell] % allowed.len()]] as char);
         }
         let board = Board::parse(&text, &Normalizer::default()).unwrap();
-        let score = Solver::new(&dict, SolveConfig::new(Rules::Classic)).solve(&board).score();
+        let score = Solver::new(&dict, SolveOptions::new(Rules::Classic)).solve(&board).score();
         let bound = TreeBuilder::default().bound(&prover.grid, &prover.lexicon, class);
         prop_assert!(bound >= score, "{text}: bound {bound} < score {score}");
     }

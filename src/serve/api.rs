@@ -13,7 +13,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use boggle::dice::{self, BoardRng};
-use boggle::output::{self, Format, OutputOptions, SortOrder};
+use boggle::output::{self, OutputFormat, OutputOptions, SortOrder};
 use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
 use boggle::solve::{BudgetExceeded, Scratch, Solution};
 use boggle::{Board, SolveOptions, Solver};
@@ -78,49 +78,53 @@ pub async fn solve(State(server): State<Arc<Server>>, body: Body) -> Result<Resp
     Ok(json_body(run(&server, job).await?))
 }
 
+/// A 400 answer saying what was wrong with the request.
+fn bad_request(message: impl std::fmt::Display) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
+}
+
 /// Checks a request as `boggle solve` checks its arguments.
 fn job(server: &Server, request: SolveRequest) -> Result<Job, ApiError> {
-    let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
     let named = server.dictionary(request.lang.as_deref()).ok_or_else(|| {
         let names: Vec<&str> = server
             .dictionaries
             .iter()
             .map(|d| d.name.as_str())
             .collect();
-        bad(format!(
+        bad_request(format!(
             "unknown lang '{}' (expected {})",
             request.lang.as_deref().unwrap_or_default(),
             names.join(", ")
         ))
     })?;
     let rules = match &request.rules {
-        Some(text) => text.parse::<RulesChoice>().map_err(bad)?,
+        Some(text) => text.parse::<RulesChoice>().map_err(bad_request)?,
         None => RulesChoice::Auto,
     };
     let sort = match &request.sort {
-        Some(text) => text.parse::<SortOrder>().map_err(bad)?,
+        Some(text) => text.parse::<SortOrder>().map_err(bad_request)?,
         None => SortOrder::Score,
     };
     let length = |name: &str, value: Option<u64>| match value {
-        Some(n) if !(1..=MAX_LEN).contains(&n) => Err(bad(format!(
+        Some(n) if !(1..=MAX_LEN).contains(&n) => Err(bad_request(format!(
             "{name} {n} is not a word length (expected 1 to {MAX_LEN})"
         ))),
         value => Ok(value.and_then(|n| u8::try_from(n).ok())),
     };
     let min_len = length("min_len", request.min_len)?;
     let max_len = length("max_len", request.max_len)?;
-    check_lengths(min_len, max_len).map_err(|usage| bad(usage.0))?;
+    check_lengths(min_len, max_len).map_err(|usage| bad_request(usage.0))?;
     let lengths = match request.lengths {
         None => None,
-        Some(LengthList::Text(text)) => Some(parse_lengths(&text).map_err(bad)?),
+        Some(LengthList::Text(text)) => Some(parse_lengths(&text).map_err(bad_request)?),
         Some(LengthList::Numbers(numbers)) => {
             let text = numbers.iter().map(u64::to_string).collect::<Vec<_>>();
-            Some(parse_lengths(&text.join(",")).map_err(bad)?)
+            Some(parse_lengths(&text.join(",")).map_err(bad_request)?)
         }
     };
     let text = &request.board;
     let board = Board::parse(text, named.dict.normalizer())
-        .map_err(|problem| bad(format!("{}: {problem}", board_name(text))))?;
+        .map_err(|problem| bad_request(format!("{}: {problem}", board_name(text))))?;
     if board.len() > server.limits.max_cells {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -145,7 +149,7 @@ fn job(server: &Server, request: SolveRequest) -> Result<Job, ApiError> {
             paths: request.paths,
         },
         output: OutputOptions {
-            format: Format::Json,
+            format: OutputFormat::Json,
             sort,
             paths: request.paths,
             several: false,
@@ -195,7 +199,7 @@ async fn run(server: &Server, job: Job) -> Result<Vec<u8>, ApiError> {
 
 /// Solves the job and writes its JSON line, as `boggle solve` would.
 fn answer(job: &Job) -> Result<Vec<u8>, ApiError> {
-    let solver = Solver::with_options(&job.dict, job.options.clone());
+    let solver = Solver::new(&job.dict, job.options.clone());
     let solution = solve_bounded(&solver, &job.board, job.max_steps).map_err(|exceeded| {
         ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
@@ -203,7 +207,7 @@ fn answer(job: &Job) -> Result<Vec<u8>, ApiError> {
         )
     })?;
     let mut bytes = Vec::with_capacity(1024);
-    output::write_solution(&mut bytes, &job.dict, &job.board, &solution, &job.output, 0)
+    output::write_solution(&mut bytes, &job.dict, &job.board, &solution, &job.output)
         .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the answer failed"))?;
     Ok(bytes)
 }
@@ -237,17 +241,16 @@ pub async fn random(
     State(server): State<Arc<Server>>,
     Query(query): Query<RandomQuery>,
 ) -> Result<Response, ApiError> {
-    let bad = |message: String| ApiError::new(StatusCode::BAD_REQUEST, message);
     let dice = match &query.dice {
         Some(text) => Some(DiceArg::from_str(text, false).map_err(|_| {
-            bad(format!(
+            bad_request(format!(
                 "unknown dice '{text}' (expected classic, new, big, superbig or uniform)"
             ))
         })?),
         None => None,
     };
     let size = match &query.size {
-        Some(text) => Some(dice::parse_size(text).map_err(bad)?),
+        Some(text) => Some(dice::parse_size(text).map_err(bad_request)?),
         None => None,
     };
     let cells = size.map_or(0, |(rows, cols): (usize, usize)| rows.saturating_mul(cols));
@@ -262,7 +265,7 @@ pub async fn random(
     }
     let seed = match &query.seed {
         Some(text) => text.trim().parse::<u64>().map_err(|_| {
-            bad(format!(
+            bad_request(format!(
                 "'{text}' is not a seed (expected a whole number from 0 to {})",
                 u64::MAX
             ))
@@ -275,7 +278,7 @@ pub async fn random(
         seed: Some(seed),
     }
     .roller()
-    .map_err(|usage| bad(usage.0))?;
+    .map_err(|usage| bad_request(usage.0))?;
     let board = roller.roll(&mut BoardRng::new(seed));
     let body = serde_json::json!({ "board": board.canonical(), "seed": seed.to_string() });
     Ok(json_body(body.to_string().into_bytes()))

@@ -48,7 +48,7 @@ use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
 use crate::trie::{Node, NodeId, Nodes, Subtrees, WordId};
 use grid::{Code, Grid};
 
-/// What to search for, before the board is known.
+/// What to search for: the one set of options a [`Solver`] is made with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SolveOptions {
     /// The rules, or `Auto` to pick them from each board's size.
@@ -59,26 +59,28 @@ pub struct SolveOptions {
     pub paths: bool,
 }
 
-/// What to search for on one board: the resolved rules and lengths.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolveConfig {
-    /// The scoring table.
-    pub rules: Rules,
-    /// Which lengths are reported.
-    pub lengths: LengthFilter,
-    /// Whether to keep each word's path.
-    pub paths: bool,
-}
-
-impl SolveConfig {
-    /// The default search under `rules`: the rules' minimum length, no paths.
-    pub fn new(rules: Rules) -> SolveConfig {
-        SolveConfig {
-            rules,
-            lengths: LengthOptions::default().filter(rules),
-            paths: false,
+impl SolveOptions {
+    /// The default search under `rules` whatever the board: the rules'
+    /// minimum length, no paths.
+    pub fn new(rules: Rules) -> SolveOptions {
+        SolveOptions {
+            rules: RulesChoice::Fixed(rules),
+            ..SolveOptions::default()
         }
     }
+}
+
+/// [`SolveOptions`] resolved for one board: the rules its size picks and the
+/// length filter they give. Worked out once per rules when the solver is
+/// made, never by its users.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct BoardConfig {
+    /// The scoring table.
+    rules: Rules,
+    /// Which lengths are reported.
+    lengths: LengthFilter,
+    /// Whether to keep each word's path.
+    paths: bool,
 }
 
 /// A word found on a board.
@@ -130,46 +132,28 @@ impl std::error::Error for BudgetExceeded {}
 #[derive(Clone, Debug)]
 pub struct Solver<'d> {
     dict: &'d Dictionary,
-    options: Options,
+    /// The rules asked for, fixed or picked per board.
+    rules: RulesChoice,
+    /// The search under each of the rules (classic, big, superbig), worked
+    /// out from the options once.
+    configs: [BoardConfig; 3],
     /// How many steps per start cell a search takes before it starts again
     /// with pruning.
     plain_steps: u64,
 }
 
-#[derive(Clone, Debug)]
-enum Options {
-    /// Rules resolved per board from these options: the configuration under
-    /// each of the rules, worked out once (classic, big, superbig).
-    PerBoard {
-        rules: RulesChoice,
-        configs: [SolveConfig; 3],
-    },
-    /// One configuration for every board.
-    Fixed(SolveConfig),
-}
-
 impl<'d> Solver<'d> {
-    /// A solver using one configuration for every board.
-    pub fn new(dict: &'d Dictionary, config: SolveConfig) -> Solver<'d> {
+    /// A solver of `dict`'s words under `options`, its rules (and so the
+    /// lengths reported) fixed or picked per board.
+    pub fn new(dict: &'d Dictionary, options: SolveOptions) -> Solver<'d> {
         Solver {
             dict,
-            options: Options::Fixed(config),
-            plain_steps: Solver::PLAIN_STEPS,
-        }
-    }
-
-    /// A solver resolving the rules (and so the lengths) per board.
-    pub fn with_options(dict: &'d Dictionary, options: SolveOptions) -> Solver<'d> {
-        Solver {
-            dict,
-            options: Options::PerBoard {
-                rules: options.rules,
-                configs: [Rules::Classic, Rules::Big, Rules::SuperBig].map(|rules| SolveConfig {
-                    rules,
-                    lengths: options.lengths.filter(rules),
-                    paths: options.paths,
-                }),
-            },
+            rules: options.rules,
+            configs: [Rules::Classic, Rules::Big, Rules::SuperBig].map(|rules| BoardConfig {
+                rules,
+                lengths: options.lengths.filter(rules),
+                paths: options.paths,
+            }),
             plain_steps: Solver::PLAIN_STEPS,
         }
     }
@@ -206,14 +190,11 @@ impl<'d> Solver<'d> {
     }
 
     /// The configuration used for `board`.
-    pub fn config(&self, board: &Board) -> SolveConfig {
-        match &self.options {
-            Options::Fixed(config) => *config,
-            Options::PerBoard { rules, configs } => match rules.for_cells(board.len()) {
-                Rules::Classic => configs[0],
-                Rules::Big => configs[1],
-                Rules::SuperBig => configs[2],
-            },
+    fn config(&self, board: &Board) -> BoardConfig {
+        match self.rules.for_cells(board.len()) {
+            Rules::Classic => self.configs[0],
+            Rules::Big => self.configs[1],
+            Rules::SuperBig => self.configs[2],
         }
     }
 
@@ -255,7 +236,7 @@ impl<'d> Solver<'d> {
     /// Counts and scores the words of `board` without listing them: the
     /// same search as [`Solver::solve_with`], for summaries.
     pub fn summarize_with(&self, board: &Board, scratch: &mut Scratch) -> Summary {
-        let config = SolveConfig {
+        let config = BoardConfig {
             paths: false,
             ..self.config(board)
         };
@@ -295,7 +276,7 @@ impl<'d> Solver<'d> {
     /// over rayon's current pool, without listing or sorting them: the
     /// figures of [`Solver::summarize_with`], for big boards' summaries.
     pub fn summarize_parallel(&self, board: &Board) -> Summary {
-        let config = SolveConfig {
+        let config = BoardConfig {
             paths: false,
             ..self.config(board)
         };
@@ -320,7 +301,7 @@ impl<'d> Solver<'d> {
     fn search_parts<S: Sink + Send>(
         &self,
         board: &Board,
-        config: &SolveConfig,
+        config: &BoardConfig,
         new_sink: impl Fn() -> S + Sync + Send,
     ) -> Vec<S> {
         let mut grid = Grid::default();
@@ -469,7 +450,7 @@ impl Scratch {
         &mut self,
         dict: &Dictionary,
         board: &Board,
-        config: &SolveConfig,
+        config: &BoardConfig,
         steps: Steps,
         sink: &mut S,
     ) -> Result<(), BudgetExceeded> {
@@ -539,7 +520,7 @@ impl Scores {
     const FILTERED: u32 = u32::MAX;
 
     /// Makes the table hold `config`'s scores.
-    fn update(&mut self, config: &SolveConfig) {
+    fn update(&mut self, config: &BoardConfig) {
         let key = Some((config.rules, config.lengths));
         if self.key != key {
             for (len, entry) in self.table.iter_mut().enumerate() {
@@ -561,7 +542,7 @@ impl State {
         &mut self,
         dict: &Dictionary,
         grid: &Grid,
-        config: &SolveConfig,
+        config: &BoardConfig,
         starts: std::ops::Range<usize>,
         steps: Steps,
         sink: &mut S,
@@ -908,17 +889,16 @@ mod tests {
 
     /// A solver reporting words of `min_len` letters or more.
     fn solver(dict: &Dictionary, min_len: usize) -> Solver<'_> {
-        let rules = Rules::Classic;
         let lengths = LengthOptions {
             min_len: Some(min_len),
             ..LengthOptions::default()
         };
         Solver::new(
             dict,
-            SolveConfig {
-                rules,
-                lengths: lengths.filter(rules),
+            SolveOptions {
+                lengths,
                 paths: true,
+                ..SolveOptions::new(Rules::Classic)
             },
         )
     }
