@@ -121,7 +121,7 @@ pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: boo
             rules,
         });
     }
-    let mut search = Search {
+    let mut search = PathWalk {
         board,
         letters: &letters,
         all,
@@ -156,7 +156,7 @@ pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: boo
 }
 
 /// The depth-first search of one word.
-struct Search<'a> {
+struct PathWalk<'a> {
     board: &'a Board,
     letters: &'a [char],
     /// Whether every path is wanted, or the first.
@@ -175,7 +175,7 @@ struct Search<'a> {
     cut: bool,
 }
 
-impl Search<'_> {
+impl PathWalk<'_> {
     /// Whether the search has what it needs, or must stop.
     fn done(&self) -> bool {
         (!self.all && !self.paths.is_empty()) || self.cut
