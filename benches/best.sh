@@ -7,7 +7,8 @@
 #   4x4   ten seeds, 60 s each, 4x4 letters: the time each first prints
 #         3,625 (perslatgsineters), and how many get there;
 #   rate  the scorer against the C yardstick of ../shared/bench/ on the
-#         20,000 best boards of a climb, three interleaved pairs;
+#         20,000 best boards of a climb, five interleaved pairs, and the
+#         ratio of the median rates;
 #   5x5   three seeds of 5 minutes each, 5x5 letters, classic rules;
 #   dice  the best roll of each dice set (classic, new: 60 s; big, superbig:
 #         3 minutes), each under its own game's rules.
@@ -51,10 +52,19 @@ if [ "$part" = rate ] || [ "$part" = all ]; then
     "$boggle" best --dict "$words" --rules classic --seed 9 --rounds 60 --expand 32 --top 20000 -q \
         | cut -f1 | sed 's|/||g; s/qu/q/g' > "$work/high.q16"
     gcc -O3 -march=native -o "$work/yardstick" ../shared/bench/yardstick.c
-    for pair in 1 2 3; do
-        echo "yardstick: $("$work/yardstick" "$words" "$work/high.q16" 5 2> /dev/null)"
-        echo "boggle:    $("$score_bench" "$words" "$work/high.q16" 5)"
+    for pair in 1 2 3 4 5; do
+        echo "yardstick: $("$work/yardstick" "$words" "$work/high.q16" 5 2> /dev/null)" \
+            | tee -a "$work/yardstick.txt"
+        echo "boggle:    $("$score_bench" "$words" "$work/high.q16" 5)" | tee -a "$work/boggle.txt"
     done
+    # The median rate of each, and their ratio.
+    median() {
+        sed 's/.*rate=\([0-9]*\).*/\1/' "$1" | sort -n | awk '{ r[NR] = $1 } END { print r[int((NR + 1) / 2)] }'
+    }
+    yardstick="$(median "$work/yardstick.txt")"
+    ours="$(median "$work/boggle.txt")"
+    echo "medians: yardstick $yardstick, boggle $ours boards/s:" \
+        "$(awk -v a="$ours" -v b="$yardstick" 'BEGIN { printf "%.2f", a / b }')x"
     echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 

@@ -27,6 +27,7 @@ use std::collections::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Write};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -192,6 +193,7 @@ pub fn search(
         scored: 0,
         best: Vec::new(),
         shown: None,
+        scorers: Mutex::new(Vec::new()),
     };
     run.search(&mut progress);
     Ok(run.best.iter().map(|entry| space.found(entry)).collect())
@@ -513,6 +515,47 @@ struct Run<'a> {
     best: Vec<Entry>,
     /// The best board as last shown to `progress`.
     shown: Option<Found>,
+    /// Scorers between rounds, so that a round's tasks reuse their marks
+    /// instead of making new ones.
+    scorers: Mutex<Vec<Scorer<'a>>>,
+}
+
+/// A scorer lent by a [`Run`]'s spares for one parallel task, given back
+/// when the task drops it.
+struct Lent<'r, 'a> {
+    scorer: Option<Scorer<'a>>,
+    spares: &'r Mutex<Vec<Scorer<'a>>>,
+}
+
+impl<'r, 'a> Lent<'r, 'a> {
+    /// A spare scorer, or a new one when none is left.
+    fn take(spares: &'r Mutex<Vec<Scorer<'a>>>, new: impl FnOnce() -> Scorer<'a>) -> Self {
+        let spare = spares
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .pop();
+        Lent {
+            scorer: Some(spare.unwrap_or_else(new)),
+            spares,
+        }
+    }
+
+    fn scorer(&mut self) -> &mut Scorer<'a> {
+        self.scorer
+            .as_mut()
+            .expect("a lent scorer is held until dropped")
+    }
+}
+
+impl Drop for Lent<'_, '_> {
+    fn drop(&mut self) {
+        if let Some(scorer) = self.scorer.take() {
+            self.spares
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .push(scorer);
+        }
+    }
 }
 
 impl Run<'_> {
@@ -600,11 +643,16 @@ impl Run<'_> {
         let trie = self.trie;
         let stop = self.stop;
         let deadline = self.config.deadline;
+        let spares = &self.scorers;
         let chunks: Vec<Vec<Option<(u32, u32)>>> = candidates
             .par_chunks(CHUNK)
             .map_init(
-                || (Scorer::new(trie, &space.neighbours), Vec::new()),
-                |(scorer, buffer), chunk| {
+                || {
+                    let lent = Lent::take(spares, || Scorer::new(trie, &space.neighbours));
+                    (lent, Vec::new())
+                },
+                |(lent, buffer), chunk| {
+                    let scorer = lent.scorer();
                     let stopped = stop.load(Ordering::Relaxed)
                         || deadline.is_some_and(|deadline| Instant::now() >= deadline);
                     chunk

@@ -7,10 +7,12 @@
 //! walk is then one bit of a mask, whatever letters the tile holds, and a
 //! board is a slice of tile numbers, scored with no parsing and no
 //! allocation ([`Scorer::score`]). The walk is the solver's small search on
-//! masks: visited cells in one `u64`, per tile the mask of cells holding it,
-//! per cell the tiles around it, per-word epoch marks so that a word found
-//! along several paths counts once. Its figures equal the solver's, which the
-//! tests check on random boards.
+//! masks, with a stack of its own instead of recursion: visited cells in one
+//! `u64`, per tile the mask of cells holding it, per cell the tiles around
+//! it. A word found along several paths counts once: each trie node has a
+//! mark holding the last board that counted it and the word's score, so a
+//! word costs one memory access, made without a branch. Its figures equal
+//! the solver's, which the tests check on random boards.
 
 use crate::alphabet::Symbol;
 use crate::board::Tile;
@@ -45,10 +47,29 @@ impl TileNode {
 #[derive(Clone, Debug)]
 pub struct TileTrie {
     nodes: Vec<TileNode>,
+    /// Per node, the first mark of a [`Scorer`]: the score of the word the
+    /// node ends, or [`Mark::SHARED`] when that word ends at other nodes too
+    /// (`th`+`e` and `t`+`h`+`e`) or scores too much for the mark, or 0.
+    marks: Vec<u32>,
     /// Per node, the dictionary word it ends, or [`TileNode::NO_WORD`].
     words: Vec<u32>,
     /// Per dictionary word, its score (only words the trie reaches are set).
     scores: Vec<u32>,
+}
+
+/// A scorer's mark of a trie node: the last board that counted the node's
+/// word in the high bits, the word's score (or [`Mark::SHARED`]) in the
+/// low [`Mark::SCORE_BITS`].
+struct Mark;
+
+impl Mark {
+    const SCORE_BITS: u32 = 8;
+    const SCORE: u32 = (1 << Mark::SCORE_BITS) - 1;
+    /// The score of a node whose word is counted by word rather than by
+    /// node.
+    const SHARED: u32 = Mark::SCORE;
+    /// The boards a scorer tells apart before it clears its marks.
+    const BOARDS: u32 = 1 << (32 - Mark::SCORE_BITS);
 }
 
 impl TileTrie {
@@ -106,8 +127,21 @@ impl TileTrie {
             nodes[head].first |= first;
             head += 1;
         }
+        let mut ends = vec![0u8; scores.len()];
+        for &word in words.iter().filter(|&&word| word != TileNode::NO_WORD) {
+            ends[word as usize] = ends[word as usize].saturating_add(1);
+        }
+        let marks = words
+            .iter()
+            .map(|&word| match word {
+                TileNode::NO_WORD => 0,
+                word if ends[word as usize] > 1 => Mark::SHARED,
+                word => scores[word as usize].min(Mark::SHARED),
+            })
+            .collect();
         TileTrie {
             nodes,
+            marks,
             words,
             scores,
         }
@@ -157,21 +191,27 @@ pub fn neighbour_masks(rows: usize, cols: usize) -> Vec<u64> {
     masks
 }
 
-/// One thread's scorer: the marks and per-board masks, reused board after
-/// board.
+/// One thread's scorer: the marks, the stack and the per-board masks,
+/// reused board after board.
 #[derive(Clone, Debug)]
 pub struct Scorer<'t> {
     trie: &'t TileTrie,
     neighbours: &'t [u64],
-    /// `marks[w] == epoch` when word `w` was counted on this board.
+    /// Per trie node, its [`Mark`]: `marks[i] >> Mark::SCORE_BITS == epoch`
+    /// when node `i`'s word was counted on this board. `marks[0]` (the
+    /// root, which ends no word) is where the walk's other nodes write.
     marks: Vec<u32>,
+    /// Per dictionary word, the last board that counted it, for the words
+    /// of [`Mark::SHARED`] nodes.
+    shared: Vec<u32>,
     epoch: u32,
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
     /// Per cell, the tiles of its neighbours.
     around: [u32; MAX_CELLS],
-    count: u32,
-    score: u32,
+    /// The walk's paths still to follow: the cells visited, the last cell
+    /// and the trie node it reached.
+    stack: Vec<(u64, u32, u32)>,
 }
 
 impl<'t> Scorer<'t> {
@@ -181,21 +221,24 @@ impl<'t> Scorer<'t> {
         Scorer {
             trie,
             neighbours,
-            marks: vec![0; trie.scores.len()],
+            marks: trie.marks.clone(),
+            shared: vec![0; trie.scores.len()],
             epoch: 0,
             by_tile: [0; MAX_TILES],
             around: [0; MAX_CELLS],
-            count: 0,
-            score: 0,
+            stack: Vec::new(),
         }
     }
 
     /// The word count and score of the board whose cell `i` holds tile
     /// number `tiles[i]` (one per cell of the adjacency).
     pub fn score(&mut self, tiles: &[u8]) -> (u32, u32) {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            self.marks.fill(0);
+        self.epoch += 1;
+        if self.epoch == Mark::BOARDS {
+            for mark in &mut self.marks {
+                *mark &= Mark::SCORE;
+            }
+            self.shared.fill(0);
             self.epoch = 1;
         }
         let cells = tiles.len().min(self.neighbours.len());
@@ -214,51 +257,82 @@ impl<'t> Scorer<'t> {
             }
             self.around[cell] = around;
         }
-        self.count = 0;
-        self.score = 0;
         let root = self.trie.nodes[0];
+        self.stack.clear();
         for (cell, &tile) in tiles[..cells].iter().enumerate() {
             let tile = u32::from(tile) % MAX_TILES as u32;
             if root.children & (1 << tile) != 0 {
-                self.visit(cell as u32, TileTrie::child(root, tile), 1 << cell);
+                self.stack
+                    .push((1 << cell, cell as u32, TileTrie::child(root, tile)));
             }
         }
-        (self.count, self.score)
+        self.walk()
     }
 
-    /// Counts the word node `index` ends (reached on `cell`, the path's
-    /// cells `visited`), then goes on to the open neighbours continuing it.
-    fn visit(&mut self, cell: u32, index: u32, visited: u64) {
-        let node = self.trie.nodes[index as usize];
-        if node.first & TileNode::WORD != 0 {
-            let word = self.trie.words[index as usize] as usize;
-            if let Some(mark) = self.marks.get_mut(word)
-                && *mark != self.epoch
-            {
-                *mark = self.epoch;
-                self.count += 1;
-                self.score += self.trie.scores[word];
+    /// Follows the paths on the stack to the end, counting the words they
+    /// spell: the word count and score of the board.
+    fn walk(&mut self) -> (u32, u32) {
+        // Each field borrowed once, so that the loop keeps them in registers.
+        let Scorer {
+            trie,
+            neighbours,
+            marks,
+            shared,
+            epoch,
+            by_tile,
+            around,
+            stack,
+        } = self;
+        let epoch = *epoch;
+        let mark_epoch = epoch << Mark::SCORE_BITS;
+        // A node that ends no word marks the root, which then never counts.
+        marks[0] = mark_epoch;
+        let (mut count, mut score) = (0, 0);
+        while let Some((visited, cell, index)) = stack.pop() {
+            let node = trie.nodes[index as usize];
+            // Every node marks one place, so that a word is counted with no
+            // branch to mispredict.
+            let at = if node.first & TileNode::WORD != 0 {
+                index as usize
+            } else {
+                0
+            };
+            let mark = marks[at];
+            marks[at] = mark_epoch | (mark & Mark::SCORE);
+            let new = u32::from(mark & !Mark::SCORE != mark_epoch);
+            let points = mark & Mark::SCORE;
+            if points == Mark::SHARED {
+                let word = trie.words[index as usize] as usize;
+                if new == 1 && shared[word] != epoch {
+                    shared[word] = epoch;
+                    count += 1;
+                    score += trie.scores[word];
+                }
+            } else {
+                count += new;
+                score += new * points;
             }
-        }
-        let mut tiles = node.children & self.around[cell as usize % MAX_CELLS];
-        if tiles == 0 {
-            return;
-        }
-        let open = self.neighbours[cell as usize] & !visited;
-        while tiles != 0 {
-            let tile = tiles.trailing_zeros();
-            tiles &= tiles - 1;
-            let mut cells = self.by_tile[tile as usize] & open;
-            if cells == 0 {
+            let mut tiles = node.children & around[cell as usize % MAX_CELLS];
+            if tiles == 0 {
                 continue;
             }
-            let child = TileTrie::child(node, tile);
-            while cells != 0 {
-                let next = cells.trailing_zeros();
-                cells &= cells - 1;
-                self.visit(next, child, visited | 1 << next);
+            let open = neighbours[cell as usize] & !visited;
+            while tiles != 0 {
+                let tile = tiles.trailing_zeros();
+                tiles &= tiles - 1;
+                let mut cells = by_tile[tile as usize] & open;
+                if cells == 0 {
+                    continue;
+                }
+                let child = TileTrie::child(node, tile);
+                while cells != 0 {
+                    let next = cells.trailing_zeros();
+                    cells &= cells - 1;
+                    stack.push((visited | 1 << next, next, child));
+                }
             }
         }
+        (count, score)
     }
 }
 
@@ -323,5 +397,87 @@ mod tests {
                 "{set}: the boards found no words, so the check checked nothing"
             );
         }
+    }
+
+    /// The solver's figures for the board of `tiles` numbered in `alphabet`.
+    fn solved(solver: &Solver, alphabet: &[Tile], rows: usize, tiles: &[u8]) -> (u32, u32) {
+        let board = Board::from_tiles(
+            rows,
+            tiles.len() / rows,
+            tiles
+                .iter()
+                .map(|&tile| alphabet[tile as usize].clone())
+                .collect(),
+        )
+        .unwrap();
+        let summary = solver.summarize_with(&board, &mut crate::Scratch::default());
+        (summary.count as u32, summary.score as u32)
+    }
+
+    /// The scorer's figures equal the solver's on the boards a climb visits,
+    /// with the bundled English list: high-scoring boards, where a word is
+    /// often found along many paths, scored one after another by one
+    /// scorer as in the search.
+    #[test]
+    fn scores_equal_the_solvers_on_high_scoring_boards() {
+        let dict = crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap();
+        let alphabet: Vec<Tile> = "aeilnorstdgpcmbh"
+            .chars()
+            .map(Tile::Letter)
+            .chain([Tile::qu()])
+            .collect();
+        let rules = Rules::Classic;
+        let solver = Solver::new(&dict, SolveOptions::new(rules));
+        let trie = TileTrie::new(&dict, &alphabet, rules);
+        let neighbours = neighbour_masks(4, 4);
+        let mut scorer = Scorer::new(&trie, &neighbours);
+        let mut rng = BoardRng::new(11);
+        let mut board: Vec<u8> = (0..16)
+            .map(|_| rng.below(alphabet.len() as u32) as u8)
+            .collect();
+        let mut best = scorer.score(&board);
+        for _ in 0..400 {
+            let mut candidate = board.clone();
+            candidate[rng.below(16) as usize] = rng.below(alphabet.len() as u32) as u8;
+            let figures = scorer.score(&candidate);
+            assert_eq!(
+                figures,
+                solved(&solver, &alphabet, 4, &candidate),
+                "{candidate:?}"
+            );
+            if figures.1 >= best.1 {
+                (board, best) = (candidate, figures);
+            }
+        }
+        assert!(
+            best.1 > 500,
+            "the climb reached only {} points, so the boards checked were not high-scoring",
+            best.1
+        );
+    }
+
+    /// The marks stay right when the scorer has told apart as many boards
+    /// as they can hold and starts again.
+    #[test]
+    fn scores_stay_right_across_the_marks_wrapping() {
+        let dict = Dictionary::from_words(
+            ["tea", "eat", "ate", "tee", "eta", "teat", "tate"],
+            Normalizer::default(),
+        )
+        .unwrap();
+        let alphabet: Vec<Tile> = "tea".chars().map(Tile::Letter).collect();
+        let trie = TileTrie::new(&dict, &alphabet, Rules::Classic);
+        let neighbours = neighbour_masks(2, 2);
+        let mut scorer = Scorer::new(&trie, &neighbours);
+        let board = [0, 1, 2, 0];
+        let figures = scorer.score(&board);
+        assert_eq!(figures, (6, 6), "tea eat ate eta teat tate: a point each");
+        // The board before the wrapping finds nothing, so the marks of the
+        // first board are still there when the epochs start again.
+        scorer.epoch = Mark::BOARDS - 2;
+        assert_eq!(scorer.score(&[2, 2, 2, 2]), (0, 0));
+        assert_eq!(scorer.score(&board), figures);
+        assert_eq!(scorer.epoch, 1, "the marks did not start again");
+        assert_eq!(scorer.score(&board), figures);
     }
 }
