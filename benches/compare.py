@@ -16,6 +16,7 @@ a busy machine inflates less than the wall time. Boards come from
 
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -80,6 +81,8 @@ def main():
                 pair[binary] = run(binary, args, stdin, cache)
                 if stdin_name:
                     stdin.close()
+                if empty:
+                    shutil.rmtree(cache)
             for binary in (old, new):
                 times[binary].append(pair[binary][0])
                 cpus[binary].append(pair[binary][1])
