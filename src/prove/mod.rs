@@ -248,17 +248,24 @@ impl Prover {
             .iter()
             .map(|&digit| self.buckets[digit as usize])
             .collect();
-        self.split(search, &mut class, 0, &mut report);
+        let root = search.tree.build(&self.grid, &self.lexicon, &class);
+        self.split(search, &mut class, root, &mut report);
         report.boards.sort_unstable();
         report.boards.dedup();
         report
     }
 
-    /// Bounds `class`; when the bound reaches the target, fixes the next
-    /// cell of the order (from `step`) to each of its letters in turn.
-    fn split(&self, search: &mut Search, class: &mut [u32], step: usize, report: &mut ClassReport) {
-        let next = (step..self.grid.cells()).find(|&s| class[self.grid.order[s]].count_ones() > 1);
-        let Some(next) = next else {
+    /// Bounds `class` by its tree `root`; when the bound reaches the
+    /// target, fixes the first free cell of the order to each of its
+    /// letters in turn, forcing the tree to match.
+    fn split(&self, search: &mut Search, class: &mut [u32], root: u32, report: &mut ClassReport) {
+        let next = self
+            .grid
+            .order
+            .iter()
+            .copied()
+            .find(|&cell| class[cell].count_ones() > 1);
+        let Some(cell) = next else {
             let letters: Vec<u8> = class
                 .iter()
                 .map(|mask| mask.trailing_zeros() as u8)
@@ -274,24 +281,19 @@ impl Prover {
             return;
         };
         report.bounds += 1;
-        // The first class builds the tree; the classes split from it are
-        // bounded by the same tree with fewer letters allowed.
-        let bound = if step == 0 {
-            search.tree.bound(&self.grid, &self.lexicon, class)
-        } else {
-            search.tree.value(class)
-        };
-        if bound < self.config.min_score {
+        if search.tree.value(root) < self.config.min_score {
             return;
         }
-        let cell = self.grid.order[next];
         let letters = class[cell];
         let mut rest = letters;
         while rest != 0 {
-            let letter = rest & rest.wrapping_neg();
+            let letter = rest.trailing_zeros();
             rest &= rest - 1;
-            class[cell] = letter;
-            self.split(search, class, next + 1, report);
+            class[cell] = 1 << letter;
+            let mark = search.tree.mark();
+            let forced = search.tree.force(root, cell, letter);
+            self.split(search, class, forced, report);
+            search.tree.release(mark);
         }
         class[cell] = letters;
     }
