@@ -76,8 +76,9 @@ pub struct TreeBuilder {
     /// (draft sum node, fixed cells of the path, word node, points) for
     /// every path that spells a word.
     ends: Vec<(u32, u32, u32, u32)>,
-    /// The steps of the current path.
+    /// The steps of the current path: (cell, letter).
     path: Vec<(u8, u8)>,
+    /// Its steps on free cells in the fixing order: (rank, letter).
     sorted: Vec<(u8, u8)>,
     /// The finished nodes of every tree alive.
     nodes: Vec<Node>,
@@ -280,7 +281,13 @@ impl TreeBuilder {
             let points = lexicon.points(child);
             if points > 0 {
                 let (end, fixed) = self.insert(grid, class);
-                self.ends.push((end, fixed, child, points));
+                // Only a word with a letter twice can come again along
+                // another path over the same steps.
+                if lexicon.repeats(child) {
+                    self.ends.push((end, fixed, child, points));
+                } else {
+                    self.drafts[end as usize].points += points;
+                }
             }
             if lexicon.mask(child) != 0 {
                 let mut next = grid.neighbours[cell] & !used;
@@ -301,18 +308,18 @@ impl TreeBuilder {
         self.sorted.clear();
         let mut fixed = 0;
         for &(cell, letter) in &self.path {
-            if class[usize::from(cell)].count_ones() > 1 {
-                self.sorted.push((cell, letter));
+            let cell = usize::from(cell);
+            if class[cell].count_ones() > 1 {
+                self.sorted.push((grid.rank[cell] as u8, letter));
             } else {
                 fixed |= 1 << cell;
             }
         }
-        self.sorted
-            .sort_unstable_by_key(|&(cell, _)| grid.rank[usize::from(cell)]);
+        self.sorted.sort_unstable();
         let mut node = 0;
         for index in 0..self.sorted.len() {
-            let (cell, letter) = self.sorted[index];
-            let choice = self.child(node, cell);
+            let (rank, letter) = self.sorted[index];
+            let choice = self.child(node, grid.order[usize::from(rank)] as u8);
             node = self.child(choice, letter);
         }
         (node, fixed)
