@@ -29,7 +29,7 @@
 //! merge with the tree it came from, and each node keeps its value, so the
 //! bound of a forced tree costs only the nodes the merge made.
 
-use super::grid::Grid;
+use super::grid::{Grid, MAX_CELLS};
 use super::lexicon::Lexicon;
 
 /// No node.
@@ -70,22 +70,46 @@ pub struct Mark {
 }
 
 /// A reusable builder of trees: the arena and scratch of one thread.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct TreeBuilder {
     drafts: Vec<Draft>,
     /// (draft sum node, fixed cells of the path, word node, points) for
     /// every path that spells a word.
     ends: Vec<(u32, u32, u32, u32)>,
-    /// The steps of the current path: (cell, letter).
-    path: Vec<(u8, u8)>,
-    /// Its steps on free cells in the fixing order: (rank, letter).
-    sorted: Vec<(u8, u8)>,
+    /// The current path's steps on free cells in the fixing order:
+    /// (rank, letter), the first `sorted_len`.
+    sorted: [(u8, u8); MAX_CELLS],
+    sorted_len: usize,
+    /// `trail[i]`: the draft sum node the first `i` sorted steps lead
+    /// to, for `i <= trail_len`; a step put in or taken out at position
+    /// `p` cuts `trail_len` to `p`, so the nodes above stay known.
+    trail: [u32; MAX_CELLS + 1],
+    trail_len: usize,
+    /// The cells the class fixes to one letter.
+    fixed: u32,
     /// The finished nodes of every tree alive.
     nodes: Vec<Node>,
     /// The children lists of the finished nodes.
     children: Vec<u32>,
     /// Children lists being gathered, a stack shared by nested merges.
     scratch: Vec<u32>,
+}
+
+impl Default for TreeBuilder {
+    fn default() -> TreeBuilder {
+        TreeBuilder {
+            drafts: Vec::new(),
+            ends: Vec::new(),
+            sorted: [(0, 0); MAX_CELLS],
+            sorted_len: 0,
+            trail: [0; MAX_CELLS + 1],
+            trail_len: 0,
+            fixed: 0,
+            nodes: Vec::new(),
+            children: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
 }
 
 impl TreeBuilder {
@@ -111,6 +135,11 @@ impl TreeBuilder {
             first_child: NONE,
             next_sibling: NONE,
         });
+        self.sorted_len = 0;
+        self.trail_len = 0;
+        self.fixed = (0..grid.cells())
+            .filter(|&cell| class[cell].count_ones() == 1)
+            .fold(0, |fixed, cell| fixed | 1 << cell);
         for cell in 0..grid.cells() {
             self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
         }
@@ -273,18 +302,34 @@ impl TreeBuilder {
     ) {
         let used = used | 1 << cell;
         let mut letters = lexicon.mask(node) & class[cell];
+        if letters == 0 {
+            return;
+        }
+        // A step on a free cell goes where its rank puts it among the
+        // path's sorted steps.
+        let free = self.fixed & 1 << cell == 0;
+        let rank = grid.rank[cell] as u8;
+        let len = self.sorted_len;
+        let place = self.sorted[..len].partition_point(|&(other, _)| other < rank);
+        if free {
+            self.sorted.copy_within(place..len, place + 1);
+            self.sorted_len = len + 1;
+        }
         while letters != 0 {
             let letter = letters.trailing_zeros();
             letters &= letters - 1;
             let child = lexicon.child(node, letter);
-            self.path.push((cell as u8, letter as u8));
+            if free {
+                self.sorted[place] = (rank, letter as u8);
+                self.trail_len = self.trail_len.min(place);
+            }
             let points = lexicon.points(child);
             if points > 0 {
-                let (end, fixed) = self.insert(grid, class);
+                let end = self.end(grid);
                 // Only a word with a letter twice can come again along
                 // another path over the same steps.
                 if lexicon.repeats(child) {
-                    self.ends.push((end, fixed, child, points));
+                    self.ends.push((end, used & self.fixed, child, points));
                 } else {
                     self.drafts[end as usize].points += points;
                 }
@@ -297,32 +342,24 @@ impl TreeBuilder {
                     self.walk(grid, lexicon, class, neighbour, child, used);
                 }
             }
-            self.path.pop();
+        }
+        if free {
+            self.sorted.copy_within(place + 1..len + 1, place);
+            self.sorted_len = len;
+            self.trail_len = self.trail_len.min(place);
         }
     }
 
-    /// Adds the current path's steps on free cells, in the fixing order,
-    /// to the tree; returns the sum node it ends at and the fixed cells
-    /// the path goes through.
-    fn insert(&mut self, grid: &Grid, class: &[u32]) -> (u32, u32) {
-        self.sorted.clear();
-        let mut fixed = 0;
-        for &(cell, letter) in &self.path {
-            let cell = usize::from(cell);
-            if class[cell].count_ones() > 1 {
-                self.sorted.push((grid.rank[cell] as u8, letter));
-            } else {
-                fixed |= 1 << cell;
-            }
-        }
-        self.sorted.sort_unstable();
-        let mut node = 0;
-        for index in 0..self.sorted.len() {
+    /// The draft sum node the current path's sorted steps lead to, added
+    /// when missing: from the deepest node of the trail still known.
+    fn end(&mut self, grid: &Grid) -> u32 {
+        for index in self.trail_len..self.sorted_len {
             let (rank, letter) = self.sorted[index];
-            let choice = self.child(node, grid.order[usize::from(rank)] as u8);
-            node = self.child(choice, letter);
+            let choice = self.child(self.trail[index], grid.order[usize::from(rank)] as u8);
+            self.trail[index + 1] = self.child(choice, letter);
         }
-        (node, fixed)
+        self.trail_len = self.sorted_len;
+        self.trail[self.sorted_len]
     }
 
     /// The draft child of `parent` keyed `key`, added when missing.
