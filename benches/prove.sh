@@ -36,7 +36,8 @@ if [ -z "$only" ] || [ "$only" = 3x3 ]; then
 fi
 
 # sample SIZE BOUND PARTS SEED: runs $samples random parts of PARTS and
-# prints each part's CPU seconds, their mean and the whole proof's estimate.
+# prints each part's CPU seconds, their mean and median, and the whole
+# proof's estimate with its standard error.
 sample() {
     local size=$1 bound=$2 parts=$3 seed=$4
     echo "== $size, proving $bound: $samples random parts of $parts, one thread each"
@@ -44,6 +45,7 @@ sample() {
     picks=$(awk -v n="$samples" -v parts="$parts" -v seed="$seed" \
         'BEGIN { srand(seed); for (i = 0; i < n; i++) print 1 + int(rand() * parts) }')
     local total=0 measured=0
+    : > "$work/seconds"
     for k in $picks; do
         # A part that needs more memory than this fails instead of
         # pushing a shared machine into swap.
@@ -54,6 +56,7 @@ sample() {
         seconds=$(awk '{ print $1 + $2 }' "$work/time")
         echo "part $k/$parts: $seconds s CPU; $(grep -E '^# (covered|classes examined|bound computations)' "$work/part.txt" | tr '\n' ' ')"
         grep -v '^#' "$work/part.txt" || true
+        echo "$seconds" >> "$work/seconds"
         total=$(awk -v a="$total" -v b="$seconds" 'BEGIN { print a + b }')
         measured=$((measured + 1))
     done
@@ -63,6 +66,17 @@ sample() {
         printf "mean %.2f s CPU per part; whole proof about %.0f CPU-seconds = %.1f CPU-hours\n",
             mean, mean * parts, mean * parts / 3600
     }'
+    # The median, and the standard error of the mean as a spread of the
+    # estimate (two of them either side).
+    sort -n "$work/seconds" | awk -v parts="$parts" '
+        { x[NR] = $1; sum += $1; squares += $1 * $1 }
+        END {
+            median = NR % 2 ? x[(NR + 1) / 2] : (x[NR / 2] + x[NR / 2 + 1]) / 2
+            mean = sum / NR
+            error = NR > 1 ? sqrt((squares - NR * mean * mean) / (NR - 1) / NR) : 0
+            printf "median %.2f s; standard error %.2f s, so +- %.1f CPU-hours at two errors\n",
+                median, error, 2 * error * parts / 3600
+        }'
     echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
 

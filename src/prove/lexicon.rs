@@ -20,6 +20,9 @@ pub struct Lexicon {
     masks: Vec<u32>,
     /// The points of the word the node ends (0 when it ends none).
     points: Vec<u32>,
+    /// Whether the word the node ends has a letter twice: only such a word
+    /// can be spelled by two paths over the same cells with the same letters.
+    repeats: Vec<bool>,
 }
 
 impl Lexicon {
@@ -31,6 +34,7 @@ impl Lexicon {
             children: vec![NONE; letters.len()],
             masks: vec![0],
             points: vec![0],
+            repeats: vec![false],
         };
         let mut tiles = Vec::new();
         for word in dict.trie().words() {
@@ -53,11 +57,16 @@ impl Lexicon {
                     .extend(std::iter::repeat_n(NONE, self.letters));
                 self.masks.push(0);
                 self.points.push(0);
+                self.repeats.push(false);
                 self.masks[node] |= 1 << letter;
             }
             node = self.children[slot] as usize;
         }
         self.points[node] = points;
+        self.repeats[node] = tiles
+            .iter()
+            .enumerate()
+            .any(|(index, tile)| tiles[..index].contains(tile));
     }
 
     /// The root: the empty prefix.
@@ -79,6 +88,12 @@ impl Lexicon {
     #[inline]
     pub fn points(&self, node: u32) -> u32 {
         self.points[node as usize]
+    }
+
+    /// Whether the word `node` ends has a letter twice.
+    #[inline]
+    pub fn repeats(&self, node: u32) -> bool {
+        self.repeats[node as usize]
     }
 
     /// How many nodes, the root included.
@@ -135,5 +150,8 @@ mod tests {
         assert_eq!(walk(&[2, 0]), None);
         assert_eq!(walk(&[5, 1, 0, 4]), None);
         assert_eq!(lexicon.len(), 1 + 3 + 3 + 3);
+        // tea has no letter twice; quit's tiles q, i, t neither.
+        assert!(!lexicon.repeats(walk(&[5, 1, 0]).unwrap()));
+        assert!(!lexicon.repeats(walk(&[2, 3, 5]).unwrap()));
     }
 }

@@ -201,6 +201,36 @@ fn images_of_a_board() {
     assert!(images("qua/cd").contains("dc/aqu"));
 }
 
+/// The `pick`-th (wrapping) of the letters set in `mask`.
+fn pick(mask: u32, pick: usize) -> u32 {
+    let allowed: Vec<u32> = (0..32).filter(|l| mask & (1 << l) != 0).collect();
+    allowed[pick % allowed.len()]
+}
+
+/// The board of the class `class` (over `letters`, `cols` cells a row)
+/// that takes the `picks[c]`-th letter of each cell `c`, and its score by
+/// the solver.
+fn board_in(
+    dict: &Dictionary,
+    letters: &str,
+    cols: usize,
+    class: &[u32],
+    picks: &[usize],
+) -> (String, u64) {
+    let mut text = String::new();
+    for (cell, &mask) in class.iter().enumerate() {
+        if cell > 0 && cell % cols == 0 {
+            text.push('/');
+        }
+        text.push(letters.as_bytes()[pick(mask, picks[cell]) as usize] as char);
+    }
+    let board = Board::parse(&text, &Normalizer::default()).unwrap();
+    let score = Solver::new(dict, SolveOptions::new(Rules::Classic))
+        .solve(&board)
+        .score();
+    (text, score)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -216,18 +246,51 @@ proptest! {
         let dict = dict();
         let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
         let class = &masks[..rows * cols];
-        let mut text = String::new();
-        for cell in 0..rows * cols {
-            if cell > 0 && cell % cols == 0 {
-                text.push('/');
-            }
-            let allowed: Vec<usize> = (0..6).filter(|l| class[cell] & (1 << l) != 0).collect();
-            text.push(letters.as_bytes()[allowed[picks[cell] % allowed.len()]] as char);
-        }
-        let board = Board::parse(&text, &Normalizer::default()).unwrap();
-        let score = Solver::new(&dict, SolveOptions::new(Rules::Classic)).solve(&board).score();
+        let (text, score) = board_in(&dict, letters, cols, class, &picks);
         let bound = TreeBuilder::default().bound(&prover.grid, &prover.lexicon, class);
         prop_assert!(bound >= score, "{text}: bound {bound} < score {score}");
+    }
+
+    /// Forcing the free cells one after another in the fixing order gives
+    /// the bound of the tree built afresh for the narrower class, whose
+    /// bound still reaches the solver's score of a board inside; dropping
+    /// the forced trees leaves the first one as it was.
+    #[test]
+    fn a_forced_tree_bounds_as_the_narrower_class_tree(
+        shape in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 3)), Just((3, 4))],
+        masks in proptest::collection::vec(1u32..64, 12),
+        picks in proptest::collection::vec(0usize..6, 12),
+        depth in 0usize..=12,
+    ) {
+        let letters = "aestqi";
+        let (rows, cols) = shape;
+        let cells = rows * cols;
+        let dict = dict();
+        let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
+        let class = &masks[..cells];
+        let mut tree = TreeBuilder::default();
+        let first = tree.build(&prover.grid, &prover.lexicon, class);
+        let first_bound = tree.value(first);
+        let mark = tree.mark();
+        let mut root = first;
+        let mut narrow = class.to_vec();
+        for &cell in &prover.grid.order[..depth.min(cells)] {
+            let letter = pick(class[cell], picks[cell]);
+            root = tree.force(root, cell, letter);
+            narrow[cell] = 1 << letter;
+            let fresh = TreeBuilder::default().bound(&prover.grid, &prover.lexicon, &narrow);
+            prop_assert_eq!(tree.value(root), fresh, "{:?} forced to {:?}", class, narrow);
+            prop_assert!(tree.value(root) <= first_bound);
+        }
+        let (text, score) = board_in(&dict, letters, cols, class, &picks);
+        let bound = tree.value(root);
+        prop_assert!(bound >= score, "{text}: bound {bound} < score {score}");
+        tree.release(mark);
+        prop_assert_eq!(tree.value(first), first_bound);
+        let again = prover.grid.order.iter().fold(first, |root, &cell| {
+            tree.force(root, cell, pick(class[cell], picks[cell]))
+        });
+        prop_assert!(tree.value(again) >= score);
     }
 }
 
