@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use boggle::dict::bundled::{self, Lang};
-use boggle::dict::cache::{CacheDir, Cached};
+use boggle::dict::cache::{CacheDir, CacheStatus, Cached};
 use boggle::dict::{self, Detection, ListFormat, LoadError, LoadReport};
 use boggle::{Dictionary, Normalizer};
 use clap::{Args, ValueEnum};
@@ -244,14 +244,18 @@ impl DictArgs {
             return bundled::load(lang).with_context(name);
         };
         let cached = cache.load_bundled(lang).with_context(name)?;
-        self.say_cache(&cached);
+        // A cache that cannot be written (a read-only home) only costs a
+        // bundled list its expansion on each run: `--verbose` says so, but
+        // it is not worth a warning on every run.
+        let warn = !matches!(cached.status, CacheStatus::NotWritten(_));
+        self.say_cache(&cached, warn);
         Ok(cached.dict)
     }
 
-    /// Says what the cache did: a warning when it could not do its part,
-    /// and with `--verbose`, what it did.
-    fn say_cache(&self, cached: &Cached) {
-        if let Some(warning) = cached.status.warning(&cached.entry) {
+    /// Says what the cache did: with `warn`, a warning when it could not
+    /// do its part; with `--verbose`, what it did.
+    fn say_cache(&self, cached: &Cached, warn: bool) {
+        if let Some(warning) = cached.status.warning(&cached.entry).filter(|_| warn) {
             super::streams::say(format_args!("boggle: warning: {warning}"));
         }
         if self.verbose {
@@ -280,7 +284,7 @@ impl DictArgs {
             .load(path, format, self.normalizer())
             .map_err(|error| anyhow::anyhow!("{}: {error}", name()))?;
         self.say_format(&name(), &cached.detection);
-        self.say_cache(&cached);
+        self.say_cache(&cached, true);
         Ok(cached.dict)
     }
 

@@ -365,3 +365,38 @@ fn errors_name_the_file() {
     );
     run(&["solve", "--dict-format", "zip", BOARD]).fails(2, "invalid value 'zip'");
 }
+
+/// A bundled list is expanded into the cache on the first run and read
+/// from it after; a cache that cannot be written (here its directory's
+/// parent is a file) costs no warning, only a line with `--verbose`; and
+/// every run prints what `--no-cache`, which expands the list in memory,
+/// prints.
+#[test]
+fn bundled_lists_go_through_the_cache() {
+    let temp = TempDir::new("bundled-cache");
+    let board = ["solve", "--format", "summary", "ezmrnubeslospaon"];
+    let with = |extra: &'static str| -> Vec<&'static str> {
+        board.iter().copied().chain([extra]).collect()
+    };
+    let reference = run(&with("--no-cache")).success().to_owned();
+    assert!(
+        reference.starts_with("ezmr/nube/slos/paon\t"),
+        "{reference}"
+    );
+    let cache = temp.path().join("cache");
+    for status in ["written", "read"] {
+        let out = run_cached(&cache, &with("--verbose"));
+        assert_eq!((out.code, out.stdout.as_str()), (0, reference.as_str()));
+        assert!(
+            out.stderr.contains(&format!("': {status}\n")),
+            "{}",
+            out.stderr
+        );
+    }
+    assert_eq!(run_cached(&cache, &board).success(), reference);
+    let blocker = temp.file("blocker", b"");
+    assert_eq!(run_cached(&blocker, &board).success(), reference);
+    let out = run_cached(&blocker, &with("--verbose"));
+    assert_eq!((out.code, out.stdout.as_str()), (0, reference.as_str()));
+    assert!(out.stderr.contains("': not written ("), "{}", out.stderr);
+}
