@@ -5,8 +5,9 @@
 //! A cached list is used where the operating system keeps the file: no
 //! copy is made, and only the pages the search touches (and the one pass
 //! that checks the checksum) are ever read. Copying the 13 MB image of a
-//! large list costs more than everything else its run does, and rebuilding
-//! it from the packed form about three times that.
+//! large list costs more than everything else its run does; rebuilding it
+//! from the packed form (about 12 ms of processor time for the English
+//! list, against 2 ms for a whole run from the cache) costs more still.
 //!
 //! Mapping is `unsafe` ([`MappedFile::map`]): it is sound only while no one
 //! changes the file, which the library cannot promise for a path it is
