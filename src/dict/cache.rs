@@ -221,7 +221,7 @@ impl CacheDir {
     /// # Safety
     ///
     /// Nothing may change an entry's file in place while it is mapped (see
-    /// [`MappedFile::map`]): this program never does, as it writes each
+    /// `MappedFile::map`): this program never does, as it writes each
     /// entry whole under a temporary name and renames it into place, but
     /// the library cannot promise it for another process writing into the
     /// directory.

@@ -18,19 +18,22 @@
 //! (u32 each); the load report's skipped and duplicate counts (u64 each:
 //! not letters, too long, duplicates, lines not in the format); then the
 //! nodes, in one of two forms.
-//! The packed form (`boggle dict compile`) is the trie's shape
-//! (see [`Trie::packed`]): a byte per node, breadth-first, with its child
-//! count and whether it ends a word, then the letter on the edge into each
-//! node but the root, about two bytes a node in all. Everything else the
-//! trie holds, word ids included, is derived from it by
-//! [`Trie::from_packed`], which also checks every invariant, so a damaged
-//! file is an error even when its checksum happens to match. Deriving is two
-//! linear passes, cheaper than reading the image it spares from disk. The
-//! image form (flag bit 1: the bundled lists and the cache's entries) is the
-//! trie's whole image (see [`Trie`]), ten times larger, used in place
-//! without a copy: where it lies in the binary, or where a cache entry is
-//! mapped (`read_mapped`). Read from a file, an image is used as it is
+//! The packed form (`boggle dict compile`, and the lists bundled in the
+//! binary) is the trie's shape (see [`Trie::packed`]): a byte per node,
+//! breadth-first, with its child count and whether it ends a word, then the
+//! letter on the edge into each node but the root, about two bytes a node
+//! in all. Everything else the trie holds, word ids included, is derived
+//! from it by [`Trie::from_packed`], which also checks every invariant, so
+//! a damaged file is an error even when its checksum happens to match.
+//! Deriving is two linear passes, about 12 ms of processor time for the
+//! 580,455 nodes of the English list. The image form (flag bit 1: the
+//! cache's entries) is the trie's whole image (see [`Trie`]), ten times
+//! larger, used in place without a copy where a cache entry is mapped
+//! (`read_mapped`, after the checksum). Read into memory, an image is used
 //! once [`Trie::from_image`] has checked the same invariants.
+//!
+//! This is the one format: [`parts`] is its one writer, [`read`] its one
+//! checked reader, and `read_mapped` the reader of mapped cache entries.
 
 use std::borrow::Cow;
 use std::sync::Arc;

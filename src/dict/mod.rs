@@ -5,9 +5,9 @@
 //! from the bytes of a word list in any [`ListFormat`] ([`load`]): plain text,
 //! gzip, the anagram format, the trie stream, or a compiled dictionary
 //! ([`compiled`]). [`bundled`] holds the lists built into the binary, and
-//! [`cache`] keeps compiled forms of text lists on disk. Apart from the
-//! cache, which is handed its directory, nothing here touches the file
-//! system: the library takes bytes.
+//! [`cache`] keeps on disk the expanded image of every list used. Apart
+//! from the cache, which is handed its directory, nothing here touches the
+//! file system: the library takes bytes.
 
 pub mod anagram;
 pub mod bundled;
