@@ -2,8 +2,9 @@
 //! mask, the order in which the proof fixes cells, and the symmetries of
 //! the grid (4 for a rectangle, 8 for a square) as permutations of cells.
 
-/// The most cells a proof handles: cells are bits of a `u32`.
-pub const MAX_CELLS: usize = 32;
+/// The most cells a proof handles: cells are bits of a `u32`, and a
+/// path's letters, five bits a cell, fill at most a `u128` (a 5×5 board).
+pub const MAX_CELLS: usize = 25;
 
 /// An R×C grid of at most [`MAX_CELLS`] cells.
 #[derive(Clone, Debug)]

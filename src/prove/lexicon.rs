@@ -6,67 +6,47 @@
 
 use crate::{Dictionary, Rules};
 
-/// No child: the root is never anyone's child, so 0 is free.
-const NONE: u32 = 0;
+/// A node of the trie: its children are numbered `first ..`, one per bit of
+/// `mask`, in increasing letter, so a child is found with a count of bits.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    /// Bit `l` set when the node has a child for letter `l`.
+    mask: u32,
+    /// The id of the child of the lowest letter in `mask`.
+    first: u32,
+    /// The points of the word the node ends (0 when it ends none), and in
+    /// the top bit whether that word has a letter twice: only such a word
+    /// can be spelled by two paths over the same cells with the same letters.
+    points: u32,
+}
+
+/// The top bit of [`Node::points`].
+const REPEATS: u32 = 1 << 31;
 
 /// A trie whose node ids double as word ids (a node ends at most one word).
+/// A node's children are numbered together, and near it, so a walk down
+/// the trie reads few cache lines.
 #[derive(Debug)]
 pub struct Lexicon {
-    /// How many letters a node branches on.
-    letters: usize,
-    /// `children[node * letters + letter]`: the child, or [`NONE`].
-    children: Vec<u32>,
-    /// Bit `l` set when the node has a child for letter `l`.
-    masks: Vec<u32>,
-    /// The points of the word the node ends (0 when it ends none).
-    points: Vec<u32>,
-    /// Whether the word the node ends has a letter twice: only such a word
-    /// can be spelled by two paths over the same cells with the same letters.
-    repeats: Vec<bool>,
+    nodes: Vec<Node>,
 }
 
 impl Lexicon {
     /// The words of `dict` that fit a board of `cells` cells and use only
     /// `letters`, scored with `rules`.
     pub fn new(dict: &Dictionary, letters: &[char], rules: Rules, cells: usize) -> Lexicon {
-        let mut lexicon = Lexicon {
-            letters: letters.len(),
-            children: vec![NONE; letters.len()],
-            masks: vec![0],
-            points: vec![0],
-            repeats: vec![false],
-        };
+        let mut draft = Draft::new(letters.len());
         let mut tiles = Vec::new();
         for word in dict.trie().words() {
             let text = dict.word_text(word);
             if spell(&text, letters, &mut tiles) && tiles.len() <= cells {
-                lexicon.insert(&tiles, rules.score(text.chars().count()));
+                // Points above the flag bit cannot be told apart from it;
+                // no rules come near.
+                let points = rules.score(text.chars().count()).min(REPEATS - 1);
+                draft.insert(&tiles, points);
             }
         }
-        lexicon
-    }
-
-    fn insert(&mut self, tiles: &[u8], points: u32) {
-        let mut node = 0usize;
-        for &letter in tiles {
-            let slot = node * self.letters + usize::from(letter);
-            if self.children[slot] == NONE {
-                let child = self.points.len();
-                self.children[slot] = child as u32;
-                self.children
-                    .extend(std::iter::repeat_n(NONE, self.letters));
-                self.masks.push(0);
-                self.points.push(0);
-                self.repeats.push(false);
-                self.masks[node] |= 1 << letter;
-            }
-            node = self.children[slot] as usize;
-        }
-        self.points[node] = points;
-        self.repeats[node] = tiles
-            .iter()
-            .enumerate()
-            .any(|(index, tile)| tiles[..index].contains(tile));
+        draft.lay_out()
     }
 
     /// The root: the empty prefix.
@@ -75,35 +55,98 @@ impl Lexicon {
     /// The child of `node` for `letter`, which must be in its mask.
     #[inline]
     pub fn child(&self, node: u32, letter: u32) -> u32 {
-        self.children[node as usize * self.letters + letter as usize]
+        let node = self.nodes[node as usize];
+        node.first + (node.mask & ((1 << letter) - 1)).count_ones()
     }
 
     /// The letters `node` has children for.
     #[inline]
     pub fn mask(&self, node: u32) -> u32 {
-        self.masks[node as usize]
+        self.nodes[node as usize].mask
     }
 
     /// The points of the word `node` ends, 0 for none.
     #[inline]
     pub fn points(&self, node: u32) -> u32 {
-        self.points[node as usize]
+        self.nodes[node as usize].points & !REPEATS
     }
 
     /// Whether the word `node` ends has a letter twice.
     #[inline]
     pub fn repeats(&self, node: u32) -> bool {
-        self.repeats[node as usize]
+        self.nodes[node as usize].points & REPEATS != 0
     }
 
     /// How many nodes, the root included.
     pub fn len(&self) -> usize {
-        self.points.len()
+        self.nodes.len()
     }
 
     /// Whether the lexicon holds no word at all.
     pub fn is_empty(&self) -> bool {
-        self.points.iter().all(|&points| points == 0)
+        self.nodes.iter().all(|node| node.points & !REPEATS == 0)
+    }
+}
+
+/// The trie while words go in: a table of children, a row per node.
+struct Draft {
+    letters: usize,
+    /// `children[node * letters + letter]`: the child, or 0 (the root is
+    /// nobody's child).
+    children: Vec<u32>,
+    nodes: Vec<Node>,
+}
+
+impl Draft {
+    fn new(letters: usize) -> Draft {
+        Draft {
+            letters,
+            children: vec![0; letters],
+            nodes: vec![Node::default()],
+        }
+    }
+
+    fn insert(&mut self, tiles: &[u8], points: u32) {
+        let mut node = 0usize;
+        for &letter in tiles {
+            let slot = node * self.letters + usize::from(letter);
+            if self.children[slot] == 0 {
+                self.children[slot] = self.nodes.len() as u32;
+                self.children.extend(std::iter::repeat_n(0, self.letters));
+                self.nodes.push(Node::default());
+                self.nodes[node].mask |= 1 << letter;
+            }
+            node = self.children[slot] as usize;
+        }
+        let repeats = tiles
+            .iter()
+            .enumerate()
+            .any(|(index, tile)| tiles[..index].contains(tile));
+        self.nodes[node].points = points | if repeats { REPEATS } else { 0 };
+    }
+
+    /// Numbers the nodes depth first, giving each node's children
+    /// consecutive ids when the node is reached.
+    fn lay_out(self) -> Lexicon {
+        let mut nodes = vec![Node::default(); self.nodes.len()];
+        // (old id, new id) of nodes numbered whose children are not yet.
+        let mut stack = vec![(0usize, 0u32)];
+        let mut next = 1u32;
+        let mut children = Vec::new();
+        while let Some((old, new)) = stack.pop() {
+            let mut node = self.nodes[old];
+            node.first = next;
+            nodes[new as usize] = node;
+            let row = &self.children[old * self.letters..(old + 1) * self.letters];
+            children.clear();
+            children.extend(row.iter().copied().filter(|&child| child != 0));
+            let first = next;
+            next += children.len() as u32;
+            for (offset, &child) in children.iter().enumerate().rev() {
+                stack.push((child as usize, first + offset as u32));
+            }
+        }
+        Lexicon { nodes }
     }
 }
 

@@ -35,21 +35,41 @@ use super::lexicon::Lexicon;
 /// No node.
 const NONE: u32 = u32::MAX;
 
-/// A node while the tree is built: its children in a linked list. A sum
-/// node (keyed by the letter chosen above it) or a choice node (keyed by
-/// its cell); which is which follows from its depth.
+/// One path that spells a word, as the build gathers them: its steps on
+/// free cells, and the word's points.
 #[derive(Clone, Copy, Debug)]
-struct Draft {
-    key: u8,
+struct End {
+    /// The ranks of the path's free cells, a bit per rank. Each level of
+    /// the build takes the lowest one off, so the lowest left is the next
+    /// step.
+    ranks: u32,
+    /// The letter at the cell of each rank, five bits per rank (rank `r`
+    /// at bit `5 r`); only the ranks in `ranks` mean anything.
+    letters: u128,
     points: u32,
-    first_child: u32,
-    next_sibling: u32,
+    /// For a word with a letter twice, the word's node in the lexicon, to
+    /// count it once among the paths over the same steps and the same
+    /// fixed cells; [`NONE`] for any other word.
+    word: u32,
+    /// The fixed cells of the path, for a word with a letter twice.
+    fixed: u32,
+}
+
+impl End {
+    /// The rank and letter of the next step, as one number that orders
+    /// steps as the tree orders its children: by rank, then by letter.
+    #[inline]
+    fn step(&self) -> u32 {
+        let rank = self.ranks.trailing_zeros();
+        let letter = (self.letters >> (5 * rank)) as u32 & 31;
+        rank << 5 | letter
+    }
 }
 
 /// A node of a finished tree, never changed once made.
 #[derive(Clone, Copy, Debug)]
 struct Node {
-    /// The letter of a sum node, the cell of a choice node.
+    /// The letter of a sum node, the rank of a choice node's cell.
     key: u8,
     /// The points of the words ending at a sum node; 0 for a choice node.
     points: u32,
@@ -72,21 +92,19 @@ pub struct Mark {
 /// A reusable builder of trees: the arena and scratch of one thread.
 #[derive(Debug)]
 pub struct TreeBuilder {
-    drafts: Vec<Draft>,
-    /// (draft sum node, fixed cells of the path, word node, points) for
-    /// every path that spells a word.
-    ends: Vec<(u32, u32, u32, u32)>,
-    /// The current path's steps on free cells in the fixing order:
-    /// (rank, letter), the first `sorted_len`.
-    sorted: [(u8, u8); MAX_CELLS],
-    sorted_len: usize,
-    /// `trail[i]`: the draft sum node the first `i` sorted steps lead
-    /// to, for `i <= trail_len`; a step put in or taken out at position
-    /// `p` cuts `trail_len` to `p`, so the nodes above stay known.
-    trail: [u32; MAX_CELLS + 1],
-    trail_len: usize,
+    /// Every path that spells a word, gathered by the walk and then put in
+    /// the tree's order level by level.
+    ends: Vec<End>,
+    /// Where a level's ends are sorted to.
+    spare: Vec<End>,
+    /// The current path's free cells' ranks and letters, as [`End`] keeps
+    /// them.
+    ranks: u32,
+    letters: u128,
     /// The cells the class fixes to one letter.
     fixed: u32,
+    /// The rank of each cell in the fixing order.
+    rank: [u8; MAX_CELLS],
     /// The finished nodes of every tree alive.
     nodes: Vec<Node>,
     /// The children lists of the finished nodes.
@@ -98,13 +116,12 @@ pub struct TreeBuilder {
 impl Default for TreeBuilder {
     fn default() -> TreeBuilder {
         TreeBuilder {
-            drafts: Vec::new(),
             ends: Vec::new(),
-            sorted: [(0, 0); MAX_CELLS],
-            sorted_len: 0,
-            trail: [0; MAX_CELLS + 1],
-            trail_len: 0,
+            spare: Vec::new(),
+            ranks: 0,
+            letters: 0,
             fixed: 0,
+            rank: [0; MAX_CELLS],
             nodes: Vec::new(),
             children: Vec::new(),
             scratch: Vec::new(),
@@ -123,33 +140,120 @@ impl TreeBuilder {
     /// Builds the tree of the class whose cell `c` may hold the letters set
     /// in `class[c]` (dropping every tree built before), and returns its
     /// root.
+    ///
+    /// The walk gathers every path that spells a word; the tree is then
+    /// made from the top down, each node from the paths that share its
+    /// steps, sorted by their next step so that each child's paths lie
+    /// together.
     pub fn build(&mut self, grid: &Grid, lexicon: &Lexicon, class: &[u32]) -> u32 {
-        self.drafts.clear();
         self.ends.clear();
         self.nodes.clear();
         self.children.clear();
         self.scratch.clear();
-        self.drafts.push(Draft {
-            key: 0,
-            points: 0,
-            first_child: NONE,
-            next_sibling: NONE,
-        });
-        self.sorted_len = 0;
-        self.trail_len = 0;
+        for (rank, &cell) in grid.order.iter().enumerate() {
+            self.rank[cell] = rank as u8;
+        }
+        self.ranks = 0;
+        self.letters = 0;
         self.fixed = (0..grid.cells())
             .filter(|&cell| class[cell].count_ones() == 1)
             .fold(0, |fixed, cell| fixed | 1 << cell);
         for cell in 0..grid.cells() {
             self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
         }
-        // A word spelled by several paths over the same steps counts once.
-        self.ends.sort_unstable();
-        self.ends.dedup();
-        for &(node, _, _, points) in &self.ends {
-            self.drafts[node as usize].points += points;
+        let len = self.ends.len();
+        self.spare.resize(
+            len,
+            End {
+                ranks: 0,
+                letters: 0,
+                points: 0,
+                word: NONE,
+                fixed: 0,
+            },
+        );
+        self.sum_node(0, len, 0)
+    }
+
+    /// Makes the sum node keyed `key` whose paths are `ends[lo..hi]`, with
+    /// the steps above it taken off, and everything under it.
+    fn sum_node(&mut self, lo: usize, hi: usize, key: u8) -> u32 {
+        self.sort_by_step(lo, hi);
+        // The paths that end here come first.
+        let mut at = lo;
+        while at < hi && self.ends[at].ranks == 0 {
+            at += 1;
         }
-        self.finish(0, true)
+        let points = self.points(lo, at);
+        let start = self.scratch.len();
+        while at < hi {
+            let rank = self.ends[at].ranks.trailing_zeros();
+            let choice = self.scratch.len();
+            while at < hi && self.ends[at].ranks.trailing_zeros() == rank {
+                let step = self.ends[at].step();
+                let first = at;
+                while at < hi && self.ends[at].step() == step {
+                    let end = &mut self.ends[at];
+                    end.ranks &= end.ranks - 1;
+                    at += 1;
+                }
+                let id = self.sum_node(first, at, (step & 31) as u8);
+                self.scratch.push(id);
+            }
+            let id = self.push(rank as u8, 0, choice, false);
+            self.scratch.push(id);
+        }
+        self.push(key, points, start, true)
+    }
+
+    /// The points of the words of `ends[lo..hi]`, all ending at one node: a
+    /// word with a letter twice counts once among the paths with the same
+    /// fixed cells.
+    fn points(&mut self, lo: usize, hi: usize) -> u32 {
+        let ends = &mut self.ends[lo..hi];
+        let mut points = 0;
+        if ends.iter().all(|end| end.word == NONE) {
+            return ends.iter().map(|end| end.points).sum();
+        }
+        ends.sort_unstable_by_key(|end| (end.word, end.fixed));
+        for (index, end) in ends.iter().enumerate() {
+            let repeated = index > 0
+                && end.word != NONE
+                && (end.word, end.fixed) == (ends[index - 1].word, ends[index - 1].fixed);
+            if !repeated {
+                points += end.points;
+            }
+        }
+        points
+    }
+
+    /// Sorts `ends[lo..hi]` by their next step, the paths that end first:
+    /// by counting when there are many, the standard sort when few.
+    fn sort_by_step(&mut self, lo: usize, hi: usize) {
+        let key = |end: &End| {
+            if end.ranks == 0 {
+                0
+            } else {
+                1 + end.step() as usize
+            }
+        };
+        if hi - lo <= 64 {
+            self.ends[lo..hi].sort_unstable_by_key(key);
+            return;
+        }
+        let mut counts = [0u32; 1 + MAX_CELLS * 32 + 1];
+        for end in &self.ends[lo..hi] {
+            counts[key(end) + 1] += 1;
+        }
+        for index in 1..counts.len() {
+            counts[index] += counts[index - 1];
+        }
+        for end in &self.ends[lo..hi] {
+            let slot = &mut counts[key(end)];
+            self.spare[lo + *slot as usize] = *end;
+            *slot += 1;
+        }
+        self.ends[lo..hi].copy_from_slice(&self.spare[lo..hi]);
     }
 
     /// The bound the tree of `root` gives its class.
@@ -179,7 +283,7 @@ impl TreeBuilder {
     /// same one when no path goes through the cell).
     pub fn force(&mut self, root: u32, cell: usize, letter: u32) -> u32 {
         let top = self.nodes[root as usize];
-        let Some(choice) = self.find(top, cell as u8) else {
+        let Some(choice) = self.find(top, self.rank[cell]) else {
             return root;
         };
         let option = self.find(self.nodes[choice as usize], letter as u8);
@@ -276,21 +380,6 @@ impl TreeBuilder {
         id
     }
 
-    /// Finishes the draft `draft` and everything under it.
-    fn finish(&mut self, draft: u32, sum: bool) -> u32 {
-        let start = self.scratch.len();
-        let mut child = self.drafts[draft as usize].first_child;
-        while child != NONE {
-            let id = self.finish(child, !sum);
-            self.scratch.push(id);
-            child = self.drafts[child as usize].next_sibling;
-        }
-        let nodes = &self.nodes;
-        self.scratch[start..].sort_unstable_by_key(|&id| nodes[id as usize].key);
-        let Draft { key, points, .. } = self.drafts[draft as usize];
-        self.push(key, points, start, sum)
-    }
-
     fn walk(
         &mut self,
         grid: &Grid,
@@ -305,34 +394,31 @@ impl TreeBuilder {
         if letters == 0 {
             return;
         }
-        // A step on a free cell goes where its rank puts it among the
-        // path's sorted steps.
         let free = self.fixed & 1 << cell == 0;
-        let rank = grid.rank[cell] as u8;
-        let len = self.sorted_len;
-        let place = self.sorted[..len].partition_point(|&(other, _)| other < rank);
+        let rank = u32::from(self.rank[cell]);
+        let (ranks, steps) = (self.ranks, self.letters);
         if free {
-            self.sorted.copy_within(place..len, place + 1);
-            self.sorted_len = len + 1;
+            self.ranks |= 1 << rank;
         }
         while letters != 0 {
             let letter = letters.trailing_zeros();
             letters &= letters - 1;
             let child = lexicon.child(node, letter);
             if free {
-                self.sorted[place] = (rank, letter as u8);
-                self.trail_len = self.trail_len.min(place);
+                self.letters = steps & !(31 << (5 * rank)) | u128::from(letter) << (5 * rank);
             }
             let points = lexicon.points(child);
             if points > 0 {
-                let end = self.end(grid);
                 // Only a word with a letter twice can come again along
                 // another path over the same steps.
-                if lexicon.repeats(child) {
-                    self.ends.push((end, used & self.fixed, child, points));
-                } else {
-                    self.drafts[end as usize].points += points;
-                }
+                let repeats = lexicon.repeats(child);
+                self.ends.push(End {
+                    ranks: self.ranks,
+                    letters: self.letters,
+                    points,
+                    word: if repeats { child } else { NONE },
+                    fixed: if repeats { used & self.fixed } else { 0 },
+                });
             }
             if lexicon.mask(child) != 0 {
                 let mut next = grid.neighbours[cell] & !used;
@@ -343,43 +429,7 @@ impl TreeBuilder {
                 }
             }
         }
-        if free {
-            self.sorted.copy_within(place + 1..len + 1, place);
-            self.sorted_len = len;
-            self.trail_len = self.trail_len.min(place);
-        }
-    }
-
-    /// The draft sum node the current path's sorted steps lead to, added
-    /// when missing: from the deepest node of the trail still known.
-    fn end(&mut self, grid: &Grid) -> u32 {
-        for index in self.trail_len..self.sorted_len {
-            let (rank, letter) = self.sorted[index];
-            let choice = self.child(self.trail[index], grid.order[usize::from(rank)] as u8);
-            self.trail[index + 1] = self.child(choice, letter);
-        }
-        self.trail_len = self.sorted_len;
-        self.trail[self.sorted_len]
-    }
-
-    /// The draft child of `parent` keyed `key`, added when missing.
-    fn child(&mut self, parent: u32, key: u8) -> u32 {
-        let mut child = self.drafts[parent as usize].first_child;
-        while child != NONE {
-            if self.drafts[child as usize].key == key {
-                return child;
-            }
-            child = self.drafts[child as usize].next_sibling;
-        }
-        let id = self.drafts.len() as u32;
-        let first = self.drafts[parent as usize].first_child;
-        self.drafts.push(Draft {
-            key,
-            points: 0,
-            first_child: NONE,
-            next_sibling: first,
-        });
-        self.drafts[parent as usize].first_child = id;
-        id
+        self.ranks = ranks;
+        self.letters = steps;
     }
 }

@@ -165,7 +165,7 @@ fn prove_refuses_what_it_cannot_search() {
     run(&["best", "--min-score", "5"]).fails(2, "the following required arguments");
     run(&["best", "--prove", "--min-score", "5", "--shard", "4/3"]).fails(2, "invalid value '4/3'");
     run(&["best", "--prove", "--min-score", "5", "--size", "6x6"])
-        .fails(2, "a proof takes boards of 1 to 32 cells");
+        .fails(2, "a proof takes boards of 1 to 25 cells");
 }
 
 /// The arguments of a 2×3 proof over a, e, s, t against `min_score`.
