@@ -17,6 +17,7 @@ pub mod record;
 pub mod tree;
 
 use std::fmt;
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -24,6 +25,15 @@ use crate::{Dictionary, Rules};
 use grid::{Grid, MAX_CELLS};
 use lexicon::Lexicon;
 use tree::TreeBuilder;
+
+/// The most paths a class's tree is made from (about 120 bytes each while
+/// it is made); a class with more is halved on its widest cell first.
+pub const MOST_PATHS: usize = 4_000_000;
+
+/// How many cells of the order are fixed by forcing (merging a subtree
+/// into the root, which tightens the bound) before the rest are fixed by
+/// [`tree::TreeBuilder::descend`], which makes nothing new.
+const FORCED_CELLS: usize = 1;
 
 /// The letters searched when none are given.
 pub const DEFAULT_LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
@@ -175,6 +185,8 @@ pub struct Prover {
     classes: u64,
     /// The dictionary's content, hashed, and its word count.
     dictionary: String,
+    /// The most paths a class's tree is made from ([`MOST_PATHS`]).
+    most_paths: usize,
 }
 
 impl Prover {
@@ -204,6 +216,7 @@ impl Prover {
             buckets,
             classes,
             dictionary,
+            most_paths: MOST_PATHS,
         })
     }
 
@@ -241,21 +254,28 @@ impl Prover {
         on_class: &(dyn Fn(ClassReport) + Sync),
     ) {
         // Positions go to the pool a slice at a time, so a part of
-        // millions of classes never lists them all at once.
+        // millions of classes never lists them all at once. Each thread
+        // keeps one scratch for the whole run: a class's tree can take
+        // hundreds of megabytes, too much to allocate and fault in again
+        // for every class.
         const SLICE: u64 = 1 << 16;
+        let threads = rayon::current_num_threads() + 1;
+        let scratches: Vec<Mutex<ProveScratch>> = (0..threads).map(|_| Mutex::default()).collect();
         let len = self.part_len(part);
         let mut start = 0;
         while start < len {
             let positions: Vec<u64> = (start..len.min(start + SLICE))
                 .filter(|&position| !skip(position))
                 .collect();
-            positions.par_iter().with_max_len(1).for_each_init(
-                ProveScratch::default,
-                |search, &position| {
-                    let index = part.index - 1 + position * part.count;
-                    on_class(self.search_class(search, position, index));
-                },
-            );
+            positions.par_iter().with_max_len(1).for_each(|&position| {
+                // A thread outside the pool takes the last scratch.
+                let thread = rayon::current_thread_index().unwrap_or(threads - 1);
+                let mut search = scratches[thread.min(threads - 1)]
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner());
+                let index = part.index - 1 + position * part.count;
+                on_class(self.search_class(&mut search, position, index));
+            });
             start += SLICE;
         }
     }
@@ -284,16 +304,60 @@ impl Prover {
             .iter()
             .map(|&digit| self.buckets[digit as usize])
             .collect();
-        let root = search.tree.build(&self.grid, &self.lexicon, &class);
-        self.split(search, &mut class, root, &mut report);
+        self.search_within(search, &mut class, &mut report);
         report.boards.sort_unstable();
         report.boards.dedup();
         report
     }
 
+    /// Builds the tree of `class` and splits the class by it; when the tree
+    /// would be made from more than `most_paths` paths, halves the letters
+    /// of the widest cell (the first in the order among equals) and
+    /// searches each half.
+    fn search_within(
+        &self,
+        search: &mut ProveScratch,
+        class: &mut [u32],
+        report: &mut ClassReport,
+    ) {
+        let widest = self
+            .grid
+            .order
+            .iter()
+            .copied()
+            .max_by_key(|&cell| {
+                (
+                    class[cell].count_ones(),
+                    std::cmp::Reverse(self.grid.rank[cell]),
+                )
+            })
+            .unwrap_or(0);
+        let letters = class[widest];
+        // A single board is never too big to bound.
+        let most = if letters.count_ones() > 1 {
+            self.most_paths
+        } else {
+            usize::MAX
+        };
+        if let Some(root) = search.tree.build(&self.grid, &self.lexicon, class, most) {
+            self.split(search, class, root, report);
+            return;
+        }
+        let mut high = letters;
+        for _ in 0..letters.count_ones() / 2 {
+            high &= high - 1;
+        }
+        for half in [letters & !high, high] {
+            class[widest] = half;
+            self.search_within(search, class, report);
+        }
+        class[widest] = letters;
+    }
+
     /// Bounds `class` by its tree `root`; when the bound reaches the
     /// target, fixes the first free cell of the order to each of its
-    /// letters in turn, forcing the tree to match.
+    /// letters in turn, forcing the tree to match, and the cells after the
+    /// first [`FORCED_CELLS`] by descending the tree.
     fn split(
         &self,
         search: &mut ProveScratch,
@@ -312,16 +376,34 @@ impl Prover {
                 .iter()
                 .map(|mask| mask.trailing_zeros() as u8)
                 .collect();
-            let (count, score) = self.score(search, &letters);
-            if score >= self.config.min_score {
-                report.boards.push(Found {
-                    board: self.canonical(&letters),
-                    count,
-                    score,
-                });
-            }
+            self.check(search, &letters, report);
             return;
         };
+        if self.grid.rank[cell] >= FORCED_CELLS {
+            let ProveScratch {
+                tree,
+                pending,
+                boards,
+                ..
+            } = search;
+            boards.clear();
+            report.bounds += tree.descend(
+                pending,
+                &self.grid,
+                class,
+                root,
+                self.config.min_score,
+                &mut |class: &[u32]| {
+                    boards.extend(class.iter().map(|mask| mask.trailing_zeros() as u8));
+                },
+            );
+            let boards = std::mem::take(&mut search.boards);
+            for letters in boards.chunks(class.len()) {
+                self.check(search, letters, report);
+            }
+            search.boards = boards;
+            return;
+        }
         report.bounds += 1;
         if search.tree.value(root) < self.config.min_score {
             return;
@@ -338,6 +420,19 @@ impl Prover {
             search.tree.release(mark);
         }
         class[cell] = letters;
+    }
+
+    /// Scores the board of `letters` exactly and keeps it when it reaches
+    /// the target.
+    fn check(&self, search: &mut ProveScratch, letters: &[u8], report: &mut ClassReport) {
+        let (count, score) = self.score(search, letters);
+        if score >= self.config.min_score {
+            report.boards.push(Found {
+                board: self.canonical(letters),
+                count,
+                score,
+            });
+        }
     }
 
     /// The exact word count and score of the board of `letters`.
@@ -413,6 +508,9 @@ impl Prover {
 #[derive(Debug, Default)]
 pub struct ProveScratch {
     tree: TreeBuilder,
+    pending: tree::Pending,
+    /// The boards a descent left to score, a board's letters after another.
+    boards: Vec<u8>,
     words: Vec<u32>,
 }
 
@@ -441,15 +539,18 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
     Ok(())
 }
 
-/// The letter sets of the first split: letters that tend to stand in the
-/// same places go together (vowels; common consonants; the others). Three
-/// sets rather than more: a path's words are walked again in every class
-/// that allows their letters, so fewer, larger classes walk each path in
-/// fewer classes, and forcing the larger trees costs less than that walking
-/// saved (about half the CPU time of four sets on sampled parts of 3×3).
-/// Letters of other alphabets join the last set; empty sets are dropped.
+/// The letter sets of the first split: the vowels with `s` and `y`, and
+/// the other consonants, the split a published 4×4 proof used for its
+/// corners. Two sets rather than three or four: a path's words are walked
+/// again in every class that allows their letters, so fewer, larger
+/// classes walk each path fewer times, and descending a larger tree costs
+/// less than the walking saved (the 3×3 proof took 37 s of CPU with these
+/// two sets, 40 to 44 s with other splits in two, and about 85 s with
+/// three sets). Classes too big to hold are halved further as they are
+/// searched ([`MOST_PATHS`]). Letters of other alphabets join the last set;
+/// empty sets are dropped.
 fn buckets(letters: &[char]) -> Vec<u32> {
-    let groups = ["aeijou", "hklnrsty", "bcdfgmpqvwxz"];
+    let groups = ["aeiosuy", "bcdfghjklmnpqrtvwxz"];
     let mut masks = vec![0u32; groups.len()];
     for (index, letter) in letters.iter().enumerate() {
         let group = groups

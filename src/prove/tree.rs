@@ -103,6 +103,8 @@ pub struct TreeBuilder {
     letters: u128,
     /// The cells the class fixes to one letter.
     fixed: u32,
+    /// The most paths the build gathers before it gives up.
+    most: usize,
     /// The rank of each cell in the fixing order.
     rank: [u8; MAX_CELLS],
     /// The finished nodes of every tree alive.
@@ -121,6 +123,7 @@ impl Default for TreeBuilder {
             ranks: 0,
             letters: 0,
             fixed: 0,
+            most: 0,
             rank: [0; MAX_CELLS],
             nodes: Vec::new(),
             children: Vec::new(),
@@ -133,8 +136,8 @@ impl TreeBuilder {
     /// Builds the tree of the class whose cell `c` may hold the letters set
     /// in `class[c]`, and returns its bound.
     pub fn bound(&mut self, grid: &Grid, lexicon: &Lexicon, class: &[u32]) -> u64 {
-        let root = self.build(grid, lexicon, class);
-        self.value(root)
+        let root = self.build(grid, lexicon, class, usize::MAX);
+        self.value(root.unwrap_or(0))
     }
 
     /// Builds the tree of the class whose cell `c` may hold the letters set
@@ -145,7 +148,13 @@ impl TreeBuilder {
     /// made from the top down, each node from the paths that share its
     /// steps, sorted by their next step so that each child's paths lie
     /// together.
-    pub fn build(&mut self, grid: &Grid, lexicon: &Lexicon, class: &[u32]) -> u32 {
+    pub fn build(
+        &mut self,
+        grid: &Grid,
+        lexicon: &Lexicon,
+        class: &[u32],
+        most: usize,
+    ) -> Option<u32> {
         self.ends.clear();
         self.nodes.clear();
         self.children.clear();
@@ -158,10 +167,14 @@ impl TreeBuilder {
         self.fixed = (0..grid.cells())
             .filter(|&cell| class[cell].count_ones() == 1)
             .fold(0, |fixed, cell| fixed | 1 << cell);
+        self.most = most;
         for cell in 0..grid.cells() {
             self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
         }
         let len = self.ends.len();
+        if len > most {
+            return None;
+        }
         self.spare.resize(
             len,
             End {
@@ -172,7 +185,7 @@ impl TreeBuilder {
                 fixed: 0,
             },
         );
-        self.sum_node(0, len, 0)
+        Some(self.sum_node(0, len, 0))
     }
 
     /// Makes the sum node keyed `key` whose paths are `ends[lo..hi]`, with
@@ -420,7 +433,7 @@ impl TreeBuilder {
                     fixed: if repeats { used & self.fixed } else { 0 },
                 });
             }
-            if lexicon.mask(child) != 0 {
+            if lexicon.mask(child) != 0 && self.ends.len() <= self.most {
                 let mut next = grid.neighbours[cell] & !used;
                 while next != 0 {
                     let neighbour = next.trailing_zeros() as usize;
@@ -431,5 +444,138 @@ impl TreeBuilder {
         }
         self.ranks = ranks;
         self.letters = steps;
+    }
+}
+
+/// The scratch of [`TreeBuilder::descend`]: the choice nodes still to
+/// choose in, by the rank of their cell, and the positions of the ones
+/// being chosen in.
+#[derive(Debug, Default)]
+pub struct Pending {
+    stacks: Vec<Vec<u32>>,
+    /// Per choice node of the cell being fixed: its next child and its
+    /// end, in `children`.
+    cursors: Vec<(u32, u32)>,
+}
+
+impl TreeBuilder {
+    /// Splits the class of the tree `root` by fixing its free cells in the
+    /// fixing order, without making new trees: fixing a cell to a letter
+    /// takes that letter's child of each of the cell's choice nodes, whose
+    /// points count from then on and whose choice nodes join the ones
+    /// pending. The bound of a narrower class is its points plus the value
+    /// of every pending choice node: at least the value of the tree forcing
+    /// would make (a maximum of sums is at most the sum of the maximums),
+    /// and so at least the score of every board in it. Calls `board` for
+    /// every board of the class whose bound reaches `min`, and returns how
+    /// many bounds it computed.
+    pub fn descend(
+        &self,
+        pending: &mut Pending,
+        grid: &Grid,
+        class: &mut [u32],
+        root: u32,
+        min: u64,
+        board: &mut dyn FnMut(&[u32]),
+    ) -> u64 {
+        pending.stacks.resize_with(grid.cells(), Vec::new);
+        for stack in &mut pending.stacks {
+            stack.clear();
+        }
+        pending.cursors.clear();
+        let mut sums = [0u64; MAX_CELLS];
+        let points = self.advance(pending, &mut sums, root);
+        let mut walk = Descent {
+            tree: self,
+            pending,
+            grid,
+            min,
+            bounds: 0,
+            board,
+        };
+        walk.step(class, 0, u64::from(points), sums);
+        walk.bounds
+    }
+
+    /// Takes the sum node `node`'s points and puts its choice nodes among
+    /// the pending.
+    #[inline]
+    fn advance(&self, pending: &mut Pending, sums: &mut [u64; MAX_CELLS], node: u32) -> u32 {
+        let node = self.nodes[node as usize];
+        for &choice in &self.children[node.first as usize..(node.first + node.len) as usize] {
+            let choice_node = &self.nodes[choice as usize];
+            let rank = usize::from(choice_node.key);
+            pending.stacks[rank].push(choice);
+            sums[rank] += choice_node.value;
+        }
+        node.points
+    }
+}
+
+/// One [`TreeBuilder::descend`] under way.
+struct Descent<'a> {
+    tree: &'a TreeBuilder,
+    pending: &'a mut Pending,
+    grid: &'a Grid,
+    min: u64,
+    bounds: u64,
+    board: &'a mut dyn FnMut(&[u32]),
+}
+
+impl Descent<'_> {
+    /// Bounds the class whose cells of rank below `from` are fixed, with
+    /// `points` counted and the pending choice nodes worth `sums` by rank;
+    /// splits it on the next free cell when the bound reaches the target.
+    fn step(&mut self, class: &mut [u32], from: usize, points: u64, sums: [u64; MAX_CELLS]) {
+        let cells = self.grid.cells();
+        let bound = points + sums[from..cells].iter().sum::<u64>();
+        let next = (from..cells).find(|&rank| class[self.grid.order[rank]].count_ones() > 1);
+        let Some(rank) = next else {
+            if bound >= self.min {
+                (self.board)(class);
+            }
+            return;
+        };
+        self.bounds += 1;
+        if bound < self.min {
+            return;
+        }
+        let cell = self.grid.order[rank];
+        let tree = self.tree;
+        let lengths: [u32; MAX_CELLS] =
+            std::array::from_fn(|r| self.pending.stacks.get(r).map_or(0, |s| s.len() as u32));
+        let cursor_base = self.pending.cursors.len();
+        for &choice in &self.pending.stacks[rank] {
+            let node = tree.nodes[choice as usize];
+            self.pending
+                .cursors
+                .push((node.first, node.first + node.len));
+        }
+        let letters = class[cell];
+        let mut rest = letters;
+        while rest != 0 {
+            let letter = rest.trailing_zeros();
+            rest &= rest - 1;
+            let mut sums = sums;
+            sums[rank] = 0;
+            let mut gained = 0u64;
+            for index in cursor_base..self.pending.cursors.len() {
+                let (at, end) = self.pending.cursors[index];
+                if at < end {
+                    let child = tree.children[at as usize];
+                    if u32::from(tree.nodes[child as usize].key) == letter {
+                        self.pending.cursors[index].0 = at + 1;
+                        gained += u64::from(tree.advance(self.pending, &mut sums, child));
+                    }
+                }
+            }
+            class[cell] = 1 << letter;
+            self.step(class, rank + 1, points + gained, sums);
+            for (r, stack) in self.pending.stacks.iter_mut().enumerate() {
+                stack.truncate(lengths[r] as usize);
+            }
+        }
+        class[cell] = letters;
+        self.pending.cursors.truncate(cursor_base);
     }
 }
