@@ -571,6 +571,17 @@ impl Prover {
             size: format!("{}x{}", self.config.rows, self.config.cols),
             rules: self.config.rules.name().to_owned(),
             letters: self.config.letters.iter().collect(),
+            split: self
+                .buckets
+                .iter()
+                .map(|&set| {
+                    (0..self.config.letters.len())
+                        .filter(|&index| set & 1 << index != 0)
+                        .map(|index| self.config.letters[index])
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
             dictionary: self.dictionary.clone(),
             version: concat!("boggle ", env!("CARGO_PKG_VERSION")).to_owned(),
         }

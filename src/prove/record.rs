@@ -18,6 +18,9 @@ pub struct Setting {
     pub size: String,
     pub rules: String,
     pub letters: String,
+    /// The letter sets of the first split, which number the classes: a
+    /// part's positions mean nothing under another split.
+    pub split: String,
     pub dictionary: String,
     pub version: String,
 }
@@ -79,6 +82,7 @@ impl Record {
         writeln!(out, "# size: {}", setting.size)?;
         writeln!(out, "# rules: {}", setting.rules)?;
         writeln!(out, "# letters: {}", setting.letters)?;
+        writeln!(out, "# split: {}", setting.split)?;
         writeln!(out, "# dictionary: {}", setting.dictionary)?;
         writeln!(out, "# version: {}", setting.version)?;
         writeln!(out, "# part: {}", self.part)?;
@@ -167,6 +171,7 @@ impl Record {
                 size: field("size")?.to_owned(),
                 rules: field("rules")?.to_owned(),
                 letters: field("letters")?.to_owned(),
+                split: field("split")?.to_owned(),
                 dictionary: field("dictionary")?.to_owned(),
                 version: field("version")?.to_owned(),
             },
@@ -246,11 +251,12 @@ impl std::error::Error for RecordError {}
 
 /// Checks that two settings are the same proof's.
 fn same_setting(a: &Setting, b: &Setting) -> Result<(), RecordError> {
-    let fields: [(&'static str, String, String); 6] = [
+    let fields: [(&'static str, String, String); 7] = [
         ("bound", a.bound.to_string(), b.bound.to_string()),
         ("size", a.size.clone(), b.size.clone()),
         ("rules", a.rules.clone(), b.rules.clone()),
         ("letters", a.letters.clone(), b.letters.clone()),
+        ("split", a.split.clone(), b.split.clone()),
         ("dictionary", a.dictionary.clone(), b.dictionary.clone()),
         ("version", a.version.clone(), b.version.clone()),
     ];

@@ -437,6 +437,13 @@ fn merge_refuses_missing_duplicated_and_foreign_parts() {
         })
     ));
     let mut other = parts.clone();
+    other[1].setting.split = "aei bcdfghjklmnopqrstuvwxyz".into();
+    assert!(matches!(
+        record::merge(&other),
+        Err(RecordError::Mismatch { field: "split", .. })
+    ));
+    assert_eq!(parts[0].setting.split, "aes t");
+    let mut other = parts.clone();
     other[0].covered -= 1;
     assert_eq!(
         record::merge(&other),
