@@ -25,7 +25,7 @@ Examples:
   boggle best --dice new --seed 1 --rounds 200 --top 3
   boggle best --letters aeilnrst --size 3x3 --format json
   boggle best --prove --size 3x3 --min-score 545 --dict enable2k.txt -j 2
-  boggle best --prove --size 4x4 --min-score 3625 --shard 7/1000 --resume part7.ckpt > part7.txt
+  boggle best --prove --size 4x4 --min-score 3625 --shard 7/1001 --resume part7.ckpt > part7.txt
   boggle best --merge part*.txt";
 
 /// How long a search runs when neither `--time` nor `--rounds` is given.

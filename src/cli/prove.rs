@@ -37,8 +37,8 @@ pub struct ProofArgs {
     #[arg(long, value_name = "S", requires = "prove", help_heading = "Proof")]
     pub min_score: Option<u64>,
 
-    /// Run only part K of N of the proof (1 <= K <= N); merge the parts'
-    /// outputs with --merge
+    /// Run only part K of N of the proof (1 <= K <= N; an odd N gives parts
+    /// of about equal cost); merge the parts' outputs with --merge
     #[arg(long, value_name = "K/N", value_parser = clap::value_parser!(Part), requires = "prove",
           help_heading = "Proof")]
     shard: Option<Part>,

@@ -198,7 +198,7 @@ impl Prover {
         })?;
         check_letters(&config.letters)?;
         let lexicon = Lexicon::new(dict, &config.letters, config.rules, grid.cells());
-        let buckets = buckets(&config.letters);
+        let buckets = buckets(&config.letters, grid.cells());
         let classes = (buckets.len() as u64)
             .checked_pow(grid.cells() as u32)
             .unwrap_or(u64::MAX);
@@ -539,18 +539,25 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
     Ok(())
 }
 
-/// The letter sets of the first split: the vowels with `s` and `y`, and
-/// the other consonants, the split a published 4×4 proof used for its
-/// corners. Two sets rather than three or four: a path's words are walked
-/// again in every class that allows their letters, so fewer, larger
-/// classes walk each path fewer times, and descending a larger tree costs
-/// less than the walking saved (the 3×3 proof took 37 s of CPU with these
-/// two sets, 40 to 44 s with other splits in two, and about 85 s with
-/// three sets). Classes too big to hold are halved further as they are
-/// searched ([`MOST_PATHS`]). Letters of other alphabets join the last set;
-/// empty sets are dropped.
-fn buckets(letters: &[char]) -> Vec<u32> {
-    let groups = ["aeiosuy", "bcdfghjklmnpqrtvwxz"];
+/// The letter sets of the first split. Up to 9 cells, two: the vowels with
+/// `s` and `y`, and the other consonants (the split a published 4×4 proof
+/// used for its corners). Above, three: vowels, common consonants, the
+/// others. Fewer, larger classes walk each path fewer times (a path's
+/// words are walked again in every class that allows their letters), but
+/// a larger class's tree is looser and costs more to descend, and which
+/// wins depends on the size. Measured, in CPU time: the 3×3 proof took 37
+/// s with these two sets, 40 to 44 s with other splits in two, and about
+/// 85 s with three sets; sampled parts of the 3×4 proof took about three
+/// times as long with two sets as with three, and four times as long with
+/// four. Classes too big to hold are halved further as they are searched
+/// ([`MOST_PATHS`]). Letters of other alphabets join the last set; empty
+/// sets are dropped.
+fn buckets(letters: &[char], cells: usize) -> Vec<u32> {
+    let groups: &[&str] = if cells <= 9 {
+        &["aeiosuy", "bcdfghjklmnpqrtvwxz"]
+    } else {
+        &["aeijou", "hklnrsty", "bcdfgmpqvwxz"]
+    };
     let mut masks = vec![0u32; groups.len()];
     for (index, letter) in letters.iter().enumerate() {
         let group = groups
