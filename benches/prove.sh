@@ -11,10 +11,11 @@
 # A sample runs randomly chosen parts `--shard K/N` on one thread each and
 # sums their user and system CPU time. Parts are dealt class by class in
 # turn, so each is a systematic sample of the whole space, and the whole
-# proof costs about N times a part's mean. N is odd: with two letter sets,
-# an even N would give every part one set for the last cells, and a part
-# would sample only the classes that share it. The parts are drawn with a
-# fixed seed, so a rerun measures the same ones.
+# proof costs about N times a part's mean. N is coprime to 6: with S
+# letter sets per cell (2 up to 9 cells, 3 above), an N that S divides
+# would give every part one set for the last cell, and a part would sample
+# only the classes that share it. The parts are drawn with a fixed seed,
+# so a rerun measures the same ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -88,8 +89,8 @@ sample() {
 }
 
 if [ -z "$only" ] || [ "$only" = 3x4 ]; then
-    sample 3x4 1651 "${PARTS_3X4:-255}" 1
+    sample 3x4 1651 "${PARTS_3X4:-4097}" 1
 fi
 if [ -z "$only" ] || [ "$only" = 4x4 ]; then
-    sample 4x4 3625 "${PARTS_4X4:-4095}" 1
+    sample 4x4 3625 "${PARTS_4X4:-1048577}" 1
 fi
