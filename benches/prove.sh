@@ -89,7 +89,7 @@ sample() {
 }
 
 if [ -z "$only" ] || [ "$only" = 3x4 ]; then
-    sample 3x4 1651 "${PARTS_3X4:-4097}" 1
+    sample 3x4 1651 "${PARTS_3X4:-1025}" 1
 fi
 if [ -z "$only" ] || [ "$only" = 4x4 ]; then
     sample 4x4 3625 "${PARTS_4X4:-1048577}" 1

@@ -183,8 +183,9 @@ pub struct Prover {
     grid: Grid,
     lexicon: Lexicon,
     /// The letter sets of the first split.
-    buckets: Vec<u32>,
-    /// How many classes the first split makes: buckets ^ cells.
+    buckets: Buckets,
+    /// How many classes the first split makes: the product over the cells
+    /// of their number of letter sets.
     classes: u64,
     /// The dictionary's content, hashed, and its word count.
     dictionary: String,
@@ -201,9 +202,11 @@ impl Prover {
         })?;
         check_letters(&config.letters)?;
         let lexicon = Lexicon::new(dict, &config.letters, config.rules, grid.cells());
-        let buckets = buckets(&config.letters, grid.cells());
-        let classes = (buckets.len() as u64)
-            .checked_pow(grid.cells() as u32)
+        let buckets = Buckets::new(&config.letters, &grid);
+        let classes = (0..grid.cells())
+            .try_fold(1u64, |classes, cell| {
+                classes.checked_mul(buckets.of(cell).len() as u64)
+            })
             .unwrap_or(u64::MAX);
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(dict.trie().image());
@@ -285,11 +288,15 @@ impl Prover {
 
     /// Searches the class numbered `index` of the first split.
     fn search_class(&self, search: &mut ProveScratch, position: u64, index: u64) -> ClassReport {
+        // The class's digits, one per cell, the last cell's the lowest,
+        // each in the base of its cell's number of sets. The turns and
+        // mirrors send corners to corners, so a cell and its image count
+        // in the same base, and `is_least` compares like with like.
         let cells = self.grid.cells();
-        let base = self.buckets.len() as u64;
         let mut digits = vec![0u64; cells];
         let mut rest = index;
-        for digit in digits.iter_mut().rev() {
+        for (cell, digit) in digits.iter_mut().enumerate().rev() {
+            let base = self.buckets.of(cell).len() as u64;
             *digit = rest % base;
             rest /= base;
         }
@@ -305,7 +312,8 @@ impl Prover {
         report.examined = true;
         let mut class: Vec<u32> = digits
             .iter()
-            .map(|&digit| self.buckets[digit as usize])
+            .enumerate()
+            .map(|(cell, &digit)| self.buckets.of(cell)[digit as usize])
             .collect();
         self.search_within(search, &mut class, &mut report);
         report.boards.sort_unstable();
@@ -542,25 +550,91 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
     Ok(())
 }
 
-/// The letter sets of the first split. Up to 9 cells, two: the vowels with
-/// `s` and `y`, and the other consonants (the split a published 4×4 proof
-/// used for its corners). Above, three: vowels, common consonants, the
-/// others. Fewer, larger classes walk each path fewer times (a path's
-/// words are walked again in every class that allows their letters), but
-/// a larger class's tree is looser and costs more to descend, and which
-/// wins depends on the size. Measured, in CPU time: the 3×3 proof took 37
-/// s with these two sets, 40 to 44 s with other splits in two, and about
-/// 85 s with three sets; sampled parts of the 3×4 proof took about three
-/// times as long with two sets as with three, and four times as long with
-/// four. Classes too big to hold are halved further as they are searched
-/// ([`MOST_PATHS`]). Letters of other alphabets join the last set; empty
-/// sets are dropped.
-fn buckets(letters: &[char], cells: usize) -> Vec<u32> {
-    let groups: &[&str] = if cells <= 9 {
-        &["aeiosuy", "bcdfghjklmnpqrtvwxz"]
-    } else {
-        &["aeijou", "hklnrsty", "bcdfgmpqvwxz"]
-    };
+/// The letter sets of the first split, per cell. Up to 9 cells, two
+/// everywhere: the vowels with `s` and `y`, and the other consonants.
+/// Above, the corners keep those two and the other cells take three:
+/// vowels, common consonants, the others (the sets a published 4×4 proof
+/// used). Fewer, larger classes walk each path fewer times (a path's words
+/// are walked again in every class that allows their letters), but a
+/// larger class's tree is looser and costs more to descend, and which wins
+/// depends on the size and the cell. Measured, in CPU time: the 3×3 proof
+/// took 35–37 s with two sets everywhere (40 to 44 s with other splits in
+/// two), 39 s with three sets off the corners, and about 85 s with three
+/// everywhere; sampled parts of the 3×4 proof gave about 4.1 CPU-hours
+/// with two sets at the corners and three elsewhere, 6.1 with three
+/// everywhere, about three times that with two everywhere and four times
+/// with four. Classes too big to hold are halved further as they are
+/// searched ([`MOST_PATHS`]).
+#[derive(Debug)]
+struct Buckets {
+    /// The sets of the corners and of the other cells.
+    corners: Vec<u32>,
+    others: Vec<u32>,
+    /// Bit `c` set when cell `c` is a corner.
+    corner_cells: u32,
+}
+
+impl Buckets {
+    fn new(letters: &[char], grid: &Grid) -> Buckets {
+        let (corners, others): (&[&str], &[&str]) = if grid.cells() <= 9 {
+            (
+                &["aeiosuy", "bcdfghjklmnpqrtvwxz"],
+                &["aeiosuy", "bcdfghjklmnpqrtvwxz"],
+            )
+        } else {
+            (
+                &["aeiosuy", "bcdfghjklmnpqrtvwxz"],
+                &["aeijou", "hklnrsty", "bcdfgmpqvwxz"],
+            )
+        };
+        let (last_row, last_col) = (grid.rows - 1, grid.cols - 1);
+        let corner_cells = (0..grid.cells())
+            .filter(|&cell| {
+                let (row, col) = (cell / grid.cols, cell % grid.cols);
+                (row == 0 || row == last_row) && (col == 0 || col == last_col)
+            })
+            .fold(0, |cells, cell| cells | 1 << cell);
+        Buckets {
+            corners: masks(letters, corners),
+            others: masks(letters, others),
+            corner_cells,
+        }
+    }
+
+    /// The letter sets of `cell`.
+    fn of(&self, cell: usize) -> &[u32] {
+        if self.corner_cells & 1 << cell != 0 {
+            &self.corners
+        } else {
+            &self.others
+        }
+    }
+
+    /// The sets as records name them: `aeiosuy bcd…`, and the corners'
+    /// after a comma when they differ.
+    fn name(&self, letters: &[char]) -> String {
+        let name = |sets: &[u32]| {
+            sets.iter()
+                .map(|&set| {
+                    (0..letters.len())
+                        .filter(|&index| set & 1 << index != 0)
+                        .map(|index| letters[index])
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        if self.corners == self.others || self.corner_cells == 0 {
+            name(&self.others)
+        } else {
+            format!("{}, corners {}", name(&self.others), name(&self.corners))
+        }
+    }
+}
+
+/// The letters of `groups` as masks over `letters`: letters of other
+/// alphabets join the last group, and empty masks are dropped.
+fn masks(letters: &[char], groups: &[&str]) -> Vec<u32> {
     let mut masks = vec![0u32; groups.len()];
     for (index, letter) in letters.iter().enumerate() {
         let group = groups
@@ -581,17 +655,7 @@ impl Prover {
             size: format!("{}x{}", self.config.rows, self.config.cols),
             rules: self.config.rules.name().to_owned(),
             letters: self.config.letters.iter().collect(),
-            split: self
-                .buckets
-                .iter()
-                .map(|&set| {
-                    (0..self.config.letters.len())
-                        .filter(|&index| set & 1 << index != 0)
-                        .map(|index| self.config.letters[index])
-                        .collect::<String>()
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
+            split: self.buckets.name(&self.config.letters),
             dictionary: self.dictionary.clone(),
             version: concat!("boggle ", env!("CARGO_PKG_VERSION")).to_owned(),
         }

@@ -189,7 +189,13 @@ fn agrees_with_enumeration_on_3x3() {
 
 #[test]
 fn agrees_with_enumeration_on_2x5() {
-    // The letter sets of boards of more than 9 cells.
+    // Above 9 cells the corners take two letter sets and the other cells
+    // three: e, t and q fall into three sets off the corners and two on
+    // them, so the classes are numbered in mixed bases.
+    let prover = Prover::new(&dict(), config(2, 5, "etq", 1)).unwrap();
+    assert_eq!(prover.setting().split, "e t q, corners e tq");
+    assert_eq!(prover.classes(), 2u64.pow(4) * 3u64.pow(6));
+    check_against_brute_force(2, 5, "etq", 2);
     check_against_brute_force(2, 5, "aet", 2);
 }
 

@@ -251,7 +251,9 @@ impl TreeBuilder {
             }
         };
         if hi - lo <= 64 {
-            self.ends[lo..hi].sort_unstable_by_key(key);
+            if hi - lo > 1 {
+                self.ends[lo..hi].sort_unstable_by_key(key);
+            }
             return;
         }
         let mut counts = [0u32; 1 + MAX_CELLS * 32 + 1];
