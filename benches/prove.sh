@@ -5,7 +5,7 @@
 #     bash benches/prove.sh [WORDLIST]           # default ../shared/wordlists/enable2k.txt
 #     SAMPLES=3 bash benches/prove.sh            # parts per sample (default 5)
 #     ONLY=3x4 bash benches/prove.sh             # one row: 3x3, 3x4 or 4x4
-#     PARTS_3X4=1023 PARTS_4X4=16383 bash benches/prove.sh   # smaller parts
+#     PARTS_3X4=257 PARTS_4X4=65537 bash benches/prove.sh   # bigger parts (N coprime to 6)
 #     BOGGLE=/tmp/boggle bash benches/prove.sh   # a build already made
 #
 # A sample runs randomly chosen parts `--shard K/N` on one thread each and
@@ -92,5 +92,5 @@ if [ -z "$only" ] || [ "$only" = 3x4 ]; then
     sample 3x4 1651 "${PARTS_3X4:-1025}" 1
 fi
 if [ -z "$only" ] || [ "$only" = 4x4 ]; then
-    sample 4x4 3625 "${PARTS_4X4:-1048577}" 1
+    sample 4x4 3625 "${PARTS_4X4:-262145}" 1
 fi
