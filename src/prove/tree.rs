@@ -28,6 +28,12 @@
 //! nodes never change, so a forced tree shares every part it does not
 //! merge with the tree it came from, and each node keeps its value, so the
 //! bound of a forced tree costs only the nodes the merge made.
+//!
+//! Descending ([`TreeBuilder::descend`]) fixes cells without making
+//! anything: it keeps the choice nodes still to choose in, and a narrower
+//! class's bound is the points taken so far plus their values. That bound
+//! is looser than a forced tree's but costs a few additions; the proof
+//! forces while bounds are high and descends after.
 
 use super::grid::{Grid, MAX_CELLS};
 use super::lexicon::Lexicon;
@@ -561,15 +567,22 @@ impl Descent<'_> {
             let mut sums = sums;
             sums[rank] = 0;
             let mut gained = 0u64;
+            // Each choice node's children are in increasing letter, as the
+            // letters are taken, so a cursor moves forward only.
             for index in cursor_base..self.pending.cursors.len() {
-                let (at, end) = self.pending.cursors[index];
-                if at < end {
+                let (mut at, end) = self.pending.cursors[index];
+                while at < end {
                     let child = tree.children[at as usize];
-                    if u32::from(tree.nodes[child as usize].key) == letter {
-                        self.pending.cursors[index].0 = at + 1;
+                    let key = u32::from(tree.nodes[child as usize].key);
+                    if key > letter {
+                        break;
+                    }
+                    at += 1;
+                    if key == letter {
                         gained += u64::from(tree.advance(self.pending, &mut sums, child));
                     }
                 }
+                self.pending.cursors[index].0 = at;
             }
             class[cell] = 1 << letter;
             self.step(class, rank + 1, points + gained, sums);
