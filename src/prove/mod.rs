@@ -2,12 +2,13 @@
 //!
 //! The space of boards is split into classes, each cell a set of letters:
 //! first by buckets of letters ([`Prover::classes`] of them, one per way to
-//! give every cell a bucket, only the least of each set of turned or
-//! mirrored ones). Each class is bounded from above by an orderly tree of
-//! sums and choices ([`tree`]); a class whose bound is below the target is
-//! discarded whole, any other is split by fixing the next cell in the set
-//! order to each of its letters in turn, down to single boards, which are
-//! scored exactly. The classes are dealt out in turn to parts
+//! give every cell one of its buckets, only the least of each set of turned
+//! or mirrored ones; a class too big for one tree is halved). Each class is
+//! bounded from above by an orderly tree of sums and choices ([`tree`]); a
+//! class whose bound is below the target is discarded whole, any other is
+//! split by fixing the next cell in the set order to each of its letters in
+//! turn (forcing the tree while its bound is high, descending it after),
+//! down to single boards, which are scored exactly. The classes are dealt out in turn to parts
 //! ([`Part`]) so a proof can run as independent tasks; [`record`] writes a
 //! part's result, reads it back and merges parts.
 
