@@ -209,15 +209,13 @@ fn screenshot_dir() -> PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_in_a_real_browser() {
-    let Some(driver_path) = find_driver() else {
-        let message =
-            "chromium or chromedriver is missing (apt-get install chromium chromium-driver)";
-        if std::env::var_os("CI").is_some() {
-            panic!("{message}: the browser test cannot run");
-        }
-        eprintln!("\n*** SKIPPED the browser test: {message} ***\n");
+    let driver_path = find_driver();
+    let found = driver_path.is_some();
+    let what = "the page in a real browser";
+    if !crate::tools::available(found, "chromium", what, "chromium chromium-driver") {
         return;
-    };
+    }
+    let driver_path = driver_path.unwrap();
     let server = Server::start(&[]);
     let origin = format!("http://{}", server.addr);
     let driver = start_driver(&driver_path);
