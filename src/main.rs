@@ -46,6 +46,7 @@ fn exit_on_signals() {
                 continue;
             }
             cli::play::restore_terminal();
+            cli::prove::save_checkpoint_on_signal();
             boggle::dict::cache::remove_partial_files();
             std::process::exit(128 + signal);
         }

@@ -9,7 +9,7 @@ mod dict_cmd;
 mod exit;
 mod man;
 pub mod play;
-mod prove;
+pub mod prove;
 mod random;
 mod serve;
 mod show;
