@@ -164,7 +164,10 @@ pub fn interrupt(signal: i32) -> bool {
 impl BestArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         if !self.proof.merge.is_empty() {
-            return super::prove::merge(&self.proof.merge);
+            return self.proof.merge();
+        }
+        if !self.proof.prove && self.proof.output.is_some() {
+            return Err(Usage("--output goes with --prove or --merge".into()).into());
         }
         if self.proof.prove && self.dice.is_some() {
             return Err(Usage("--prove searches --letters, not --dice".into()).into());
