@@ -86,7 +86,8 @@ pub enum Command {
 }
 
 impl Command {
-    /// Runs the subcommand; errors carry their exit code (see [`Failure`]).
+    /// Runs the subcommand; `exit::exit_code` maps what it returns to the
+    /// exit code.
     pub fn run(self) -> anyhow::Result<Outcome> {
         match self {
             Command::Solve(args) => args.run(),
