@@ -10,7 +10,8 @@
 #   bash scripts/slurm-recipe-test.sh [DIR-OF-THE-BOGGLE-BINARY]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-export PATH="${1:-$root/target/release}:$PATH"
+bin_dir=$(cd "${1:-$root/target/release}" && pwd)
+export PATH="$bin_dir:$PATH"
 command -v boggle >/dev/null || { echo "slurm test: no boggle binary" >&2; exit 1; }
 command -v sbatch >/dev/null || { echo "slurm test: sbatch is missing" >&2; exit 1; }
 
@@ -44,12 +45,12 @@ block resubmit > resubmit.sh
 for file in prove-part.sh submit.sh resubmit.sh; do
     [ -s "$file" ] || fail "docs/slurm.md has no block for $file"
 done
-grep -q -- '--size 3x3 --min-score 500' prove-part.sh ||
+grep -q -- '--size 3x3 --min-score 640' prove-part.sh ||
     fail "the job script no longer proves 3x3 against 500: update this test"
 echo "slurm test: in $work"
 
 # The same proof as one process, to compare with.
-boggle best --prove --size 3x3 --min-score 500 -j 2 --output whole.txt
+boggle best --prove --size 3x3 --min-score 640 -j 2 --output whole.txt
 
 # 1. The job array and its merge, as printed.
 # shellcheck disable=SC1091
