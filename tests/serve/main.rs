@@ -5,6 +5,7 @@
 mod api;
 mod browser;
 mod hostile;
+mod rooms;
 #[path = "../common/tools.rs"]
 mod tools;
 mod util;
