@@ -98,7 +98,7 @@ fn is_secret(text: &str) -> bool {
 fn a_round_from_joining_to_the_results_and_another_round() {
     let server = Server::start(&[]);
     let addr = server.addr;
-    let id = create(addr, &json!({ "time": "2s" }));
+    let id = create(addr, &json!({ "time": "3s" }));
     assert!(is_secret(&id), "{id}");
     let ann = join(addr, &id, "Ann");
     let bob = join(addr, &id, " Bob ");
@@ -128,7 +128,7 @@ fn a_round_from_joining_to_the_results_and_another_round() {
     let playing = started.json();
     assert_eq!(playing["state"], "playing");
     let ends_in = playing["ends_in_ms"].as_u64().unwrap();
-    assert!((1000..=2000).contains(&ends_in), "{ends_in}");
+    assert!((2000..=3000).contains(&ends_in), "{ends_in}");
     let board = playing["board"].as_str().unwrap().to_owned();
     let again = start(addr, &id, &ann);
     assert_eq!(
@@ -563,7 +563,7 @@ fn idle_rooms_expire() {
     std::thread::sleep(Duration::from_millis(1600));
     assert_eq!(get(addr, &format!("/api/rooms/{idle}")).status, 404);
     assert_eq!(get(addr, &format!("/api/rooms/{played}")).status, 200);
-    std::thread::sleep(Duration::from_millis(1000));
+    std::thread::sleep(Duration::from_millis(1400));
     assert_eq!(get(addr, &format!("/api/rooms/{played}")).status, 404);
     let late = word(addr, &played, &ann, "cat");
     assert_eq!(late.status, 404);
@@ -745,7 +745,7 @@ impl Events {
 fn the_event_stream_follows_the_room() {
     let server = Server::start(&[]);
     let addr = server.addr;
-    let id = create(addr, &json!({"time": "2s"}));
+    let id = create(addr, &json!({"time": "3s"}));
     let mut events = Events::open(addr, &id);
     let first = events.next().unwrap();
     assert_eq!(
