@@ -1,5 +1,6 @@
 //! `boggle serve`'s server (SPEC §11): the page embedded in the binary and
-//! the JSON API, on axum and tokio.
+//! the JSON API, on axum and tokio, with the rooms of SPEC §14 (`rooms`,
+//! held in memory only).
 //!
 //! Every dictionary is loaded once at start and shared by all requests
 //! through one `Arc`. A solve runs on tokio's blocking threads, at most
