@@ -12,6 +12,7 @@
 pub mod clock;
 pub mod history;
 pub mod path;
+pub mod room;
 
 use std::collections::HashMap;
 
