@@ -5,14 +5,15 @@
 //! byte or the first byte that is not UTF-8 ends the read with an error, so
 //! `/dev/zero`, `/dev/urandom` or a gzip bomb of zeros stop after one chunk.
 //! Only data that starts like a compiled dictionary (a byte no text starts
-//! with) is read as binary.
+//! with) is read as binary. Gzip data is decompressed here, under the same
+//! bounds; [`gzip`] only names the format and its faults.
 
 use std::fmt;
 use std::io::{self, Read};
 
 use flate2::read::MultiGzDecoder;
 
-use super::{DictError, DictErrorKind, compiled, gzip};
+use super::{DictError, DictErrorKind, GzipFault, compiled, gzip};
 
 /// The most bytes read from a word list file (or standard input): 64 MiB,
 /// twenty times the bundled English list.
@@ -63,12 +64,7 @@ pub fn read_list(reader: impl Read, size_hint: Option<u64>) -> Result<Vec<u8>, L
         .read_to_end(&mut head)
         .map_err(LoadError::Io)?;
     if gzip::is_gzip(&head) {
-        let decoder = MultiGzDecoder::new(head.as_slice().chain(reader));
-        let inner = read_bounded(decoder, MAX_DECOMPRESSED_BYTES, None, Limit::Decompressed)
-            .map_err(|error| match error {
-                LoadError::Io(error) => gzip::corrupt(&error).into(),
-                error => error,
-            })?;
+        let inner = inflate(head.as_slice().chain(reader), None)?;
         if gzip::is_gzip(&inner) {
             return Err(gzip::nested().into());
         }
@@ -80,6 +76,34 @@ pub fn read_list(reader: impl Read, size_hint: Option<u64>) -> Result<Vec<u8>, L
         size_hint,
         Limit::File,
     )
+}
+
+/// The decompressed bytes of every gzip member in `bytes`, at most
+/// [`MAX_DECOMPRESSED_BYTES`] of them.
+pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>, DictError> {
+    if !gzip::is_gzip(bytes) {
+        return Err(DictError::new(DictErrorKind::CorruptGzip(
+            GzipFault::NotGzip,
+        )));
+    }
+    inflate(bytes, Some(bytes.len() as u64 * 4))
+}
+
+/// The decompressed bytes of the gzip data `reader` gives, read as
+/// [`read_bounded`] reads under [`Limit::Decompressed`]; what the decoder
+/// cannot read is corrupt gzip data.
+fn inflate(reader: impl Read, size_hint: Option<u64>) -> Result<Vec<u8>, DictError> {
+    let decoder = MultiGzDecoder::new(reader);
+    read_bounded(
+        decoder,
+        MAX_DECOMPRESSED_BYTES,
+        size_hint,
+        Limit::Decompressed,
+    )
+    .map_err(|error| match error {
+        LoadError::Io(error) => gzip::corrupt(&error),
+        LoadError::Dict(error) => error,
+    })
 }
 
 /// Which limit a read is under, for its message.
@@ -313,6 +337,33 @@ mod tests {
                 .len(),
             at_limit.len()
         );
+    }
+
+    #[test]
+    fn gzip_round_trip() {
+        let text = b"cat\ndog\n";
+        let gz = gzip(text);
+        assert!(gzip::is_gzip(&gz));
+        assert_eq!(decompress(&gz).unwrap(), text);
+        // Two members one after the other are one stream.
+        let twice = [gzip(b"cat\n"), gzip(b"dog\n")].concat();
+        assert_eq!(decompress(&twice).unwrap(), text);
+    }
+
+    #[test]
+    fn gzip_corrupt() {
+        let gz = gzip(b"cat\ndog\nfish\n");
+        let truncated = &gz[..gz.len() - 6];
+        let error = decompress(truncated).unwrap_err().to_string();
+        assert!(error.starts_with("corrupt gzip data: "), "{error}");
+        assert!(decompress(b"cat").is_err());
+        for offset in 10..gz.len() {
+            let mut damaged = gz.clone();
+            damaged[offset] ^= 0x55;
+            // Damage anywhere past the header is caught by the stream or by
+            // the CRC and length at the end.
+            assert!(decompress(&damaged).is_err(), "byte {offset}");
+        }
     }
 
     #[test]

@@ -50,7 +50,7 @@ pub fn load_detected(
 ) -> Result<(Dictionary, Detection), DictError> {
     let detection = format.map_or_else(|| Detection::of(bytes), Detection::forced);
     if gzip::is_gzip(bytes) || detection.format == ListFormat::Gzip {
-        let inner = gzip::decompress(bytes)?;
+        let inner = input::decompress(bytes)?;
         let inner_detection = match detection.format {
             ListFormat::Gzip => Detection::of(&inner),
             format => Detection::forced(format),
