@@ -217,7 +217,7 @@ impl TextCheck {
 
 /// An I/O error's message in this program's style: lower case, no
 /// operating-system error number. Errors this program makes up itself
-/// (such as [`NotRegular`](super::cache::NotRegular)) keep their text.
+/// (such as [`NotRegular`](crate::atomic_file::NotRegular)) keep their text.
 pub fn io_message(error: &io::Error) -> String {
     match error.kind() {
         io::ErrorKind::NotFound => "no such file".into(),
