@@ -471,6 +471,21 @@ mod tests {
         }
     }
 
+    /// A temporary directory holding the list `words.txt` of `text`, and a
+    /// cache that maps, made in it.
+    fn list_and_cache(name: &str, text: &str) -> (TempDir, PathBuf, CacheDir) {
+        let temp = TempDir::new(name);
+        let list = temp.path().join("words.txt");
+        fs::write(&list, text).unwrap();
+        let cache = mapping_cache(temp.path().join("cache"));
+        (temp, list, cache)
+    }
+
+    /// Loads `list` through `cache`, read as its content says, accents kept.
+    fn load_list(cache: &CacheDir, list: &Path) -> Cached {
+        cache.load(list, None, Normalizer::default()).unwrap()
+    }
+
     fn words(dict: &Dictionary) -> Vec<String> {
         dict.trie().words().map(|w| dict.word_text(w)).collect()
     }
@@ -488,11 +503,8 @@ mod tests {
 
     #[test]
     fn written_then_hit_then_stale_then_damaged() {
-        let temp = TempDir::new("cycle");
-        let list = temp.path().join("words.txt");
-        fs::write(&list, "cat\ndog\n").unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
-        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+        let (_temp, list, cache) = list_and_cache("cycle", "cat\ndog\n");
+        let load = || load_list(&cache, &list);
 
         let first = load();
         assert_eq!(first.status, CacheStatus::Written);
@@ -553,7 +565,7 @@ mod tests {
     }
 
     fn every_change_is_caught(cache: &CacheDir, list: &Path) {
-        let load = || cache.load(list, None, Normalizer::default()).unwrap();
+        let load = || load_list(cache, list);
         let entry = load().entry;
         let good = fs::read(&entry).unwrap();
         let hit = load();
@@ -625,11 +637,8 @@ mod tests {
 
     #[test]
     fn keyed_by_format_and_folding() {
-        let temp = TempDir::new("key");
-        let list = temp.path().join("words.txt");
-        fs::write(&list, "été\n").unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
-        let kept = cache.load(&list, None, Normalizer::default()).unwrap();
+        let (_temp, list, cache) = list_and_cache("key", "été\n");
+        let kept = load_list(&cache, &list);
         let folded = cache.load(&list, None, Normalizer::new(true)).unwrap();
         assert_eq!(folded.status, CacheStatus::Written);
         assert_ne!(kept.entry, folded.entry);
@@ -663,23 +672,20 @@ mod tests {
         // A cache "directory" that is a file: the words still load.
         fs::write(&list, "cat\n").unwrap();
         let blocked = mapping_cache(&list);
-        let loaded = blocked.load(&list, None, Normalizer::default()).unwrap();
+        let loaded = load_list(&blocked, &list);
         assert!(matches!(loaded.status, CacheStatus::NotWritten(_)));
         assert_eq!(words(&loaded.dict), ["cat"]);
     }
 
     #[test]
     fn racing_writers_leave_a_whole_entry() {
-        let temp = TempDir::new("race");
-        let list = temp.path().join("words.txt");
         let text: String = (0..2000).map(|i| format!("w{}\n", to_letters(i))).collect();
-        fs::write(&list, text).unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
+        let (_temp, list, cache) = list_and_cache("race", &text);
         std::thread::scope(|scope| {
             for _ in 0..4 {
                 scope.spawn(|| {
                     for _ in 0..5 {
-                        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+                        let loaded = load_list(&cache, &list);
                         assert_eq!(loaded.dict.word_count(), 2000);
                         assert!(matches!(
                             loaded.status,
@@ -689,13 +695,7 @@ mod tests {
                 });
             }
         });
-        assert_eq!(
-            cache
-                .load(&list, None, Normalizer::default())
-                .unwrap()
-                .status,
-            CacheStatus::Hit
-        );
+        assert_eq!(load_list(&cache, &list).status, CacheStatus::Hit);
     }
 
     /// An edit that keeps the list's size and modification time (`touch -d`
@@ -703,12 +703,9 @@ mod tests {
     /// content's hash.
     #[test]
     fn same_size_and_time_other_content_is_stale() {
-        let temp = TempDir::new("same-stamp");
-        let list = temp.path().join("words.txt");
-        fs::write(&list, "cat\ndog\n").unwrap();
+        let (_temp, list, cache) = list_and_cache("same-stamp", "cat\ndog\n");
         let modified = fs::metadata(&list).unwrap().modified().unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
-        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+        let load = || load_list(&cache, &list);
         assert_eq!(load().status, CacheStatus::Written);
         assert_eq!(load().status, CacheStatus::Hit);
         fs::write(&list, "cow\ndig\n").unwrap();
@@ -722,13 +719,9 @@ mod tests {
         assert_eq!(load().status, CacheStatus::Hit);
     }
 
-    /// A temporary directory holding the list `words.txt` of `text`, a
-    /// cache made in it, and the path of the list's entry.
+    /// [`list_and_cache`], and the path of the list's entry.
     fn list_and_entry(name: &str, text: &str) -> (TempDir, PathBuf, CacheDir, PathBuf) {
-        let temp = TempDir::new(name);
-        let list = temp.path().join("words.txt");
-        fs::write(&list, text).unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
+        let (temp, list, cache) = list_and_cache(name, text);
         let source = fs::canonicalize(&list).unwrap();
         let entry = cache.entry(&source, None, Normalizer::default());
         fs::create_dir_all(cache.dir()).unwrap();
@@ -745,7 +738,7 @@ mod tests {
         let loader = {
             let (cache, list) = (cache.clone(), list.clone());
             std::thread::spawn(move || {
-                let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+                let loaded = load_list(&cache, &list);
                 sender.send(loaded.status).unwrap();
             })
         };
@@ -755,17 +748,11 @@ mod tests {
         loader.join().unwrap();
         assert_eq!(status, CacheStatus::Damaged("not a regular file".into()));
         assert!(fs::symlink_metadata(&entry).unwrap().is_file());
-        assert_eq!(
-            cache
-                .load(&list, None, Normalizer::default())
-                .unwrap()
-                .status,
-            CacheStatus::Hit
-        );
+        assert_eq!(load_list(&cache, &list).status, CacheStatus::Hit);
         // A directory there cannot be replaced: the words still load.
         fs::remove_file(&entry).unwrap();
         fs::create_dir(&entry).unwrap();
-        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+        let loaded = load_list(&cache, &list);
         assert!(
             matches!(loaded.status, CacheStatus::NotWritten(_)),
             "{:?}",
@@ -780,7 +767,7 @@ mod tests {
     fn the_list_is_never_its_own_entry() {
         let (_temp, list, cache, entry) = list_and_entry("own-entry", "cat\n");
         std::os::unix::fs::symlink(&list, &entry).unwrap();
-        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+        let loaded = load_list(&cache, &list);
         assert_eq!(words(&loaded.dict), ["cat"]);
         assert_eq!(
             loaded.status,
