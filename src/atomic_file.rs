@@ -168,7 +168,7 @@ pub(crate) mod tests {
         let whole = temp.path().join("whole.dict");
         write_atomically(&whole, &[b"al", b"l"]).unwrap();
         assert_eq!(fs::read(&whole).unwrap(), b"all");
-        partial_files::remove_partial_files();
+        partial_files::remove_partial_files_in(temp.path());
         assert_eq!(fs::read_dir(temp.path()).unwrap().count(), 1);
         // A write into a missing directory fails and leaves nothing.
         assert!(write_atomically(&temp.path().join("missing/x.dict"), &[b"x"]).is_err());

@@ -33,9 +33,21 @@ pub(crate) fn unregister(path: &Path) {
 /// when interrupted (Ctrl-C), just before it exits, so no partial file is
 /// left behind; the writes in progress then fail or are never finished.
 pub fn remove_partial_files() {
-    for file in partial_files().iter() {
+    remove_where(|_| true);
+}
+
+/// Removes the temporary files still being written that `chosen` picks.
+fn remove_where(chosen: impl Fn(&Path) -> bool) {
+    for file in partial_files().iter().filter(|file| chosen(file)) {
         let _ = fs::remove_file(file);
     }
+}
+
+/// [`remove_partial_files`] for the files in `dir` only: tests write at
+/// the same time, and must not remove each other's files.
+#[cfg(test)]
+pub(crate) fn remove_partial_files_in(dir: &Path) {
+    remove_where(|file| file.starts_with(dir));
 }
 
 /// The files being written at this moment, for tests.
@@ -58,8 +70,12 @@ mod tests {
         fs::write(&partial, "part").unwrap();
         register(&partial);
         assert!(registered().contains(&partial));
-        remove_partial_files();
+        let elsewhere = tempfile::NamedTempFile::new().unwrap();
+        register(elsewhere.path());
+        remove_partial_files_in(temp.path());
         assert!(!partial.exists());
+        assert!(elsewhere.path().exists());
+        unregister(elsewhere.path());
         unregister(&partial);
         assert!(!registered().contains(&partial));
     }
