@@ -13,14 +13,10 @@ use std::io::{self, Read};
 
 use flate2::read::MultiGzDecoder;
 
-use super::{DictError, DictErrorKind, GzipFault, compiled, gzip};
-
-/// The most bytes read from a word list file (or standard input): 64 MiB,
-/// twenty times the bundled English list.
-pub const MAX_LIST_BYTES: u64 = 64 << 20;
-
-/// The most bytes gzip data may decompress to: 64 MiB, as for a file.
-pub const MAX_DECOMPRESSED_BYTES: u64 = 64 << 20;
+use super::{
+    DictError, DictErrorKind, GzipFault, Limit, MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, compiled,
+    gzip,
+};
 
 /// How many bytes one read asks for.
 const CHUNK: usize = 1 << 16;
@@ -104,32 +100,6 @@ fn inflate(reader: impl Read, size_hint: Option<u64>) -> Result<Vec<u8>, DictErr
         LoadError::Io(error) => gzip::corrupt(&error),
         LoadError::Dict(error) => error,
     })
-}
-
-/// Which limit a read is under, for its message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// [`MAX_LIST_BYTES`], on the bytes read.
-    File,
-    /// [`MAX_DECOMPRESSED_BYTES`], on the bytes gzip data decompresses to.
-    Decompressed,
-}
-
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::File => write!(
-                f,
-                "larger than {} MiB, the limit for a word list",
-                MAX_LIST_BYTES >> 20
-            ),
-            Limit::Decompressed => write!(
-                f,
-                "decompresses to more than {} MiB, the limit for a word list",
-                MAX_DECOMPRESSED_BYTES >> 20
-            ),
-        }
-    }
 }
 
 /// Reads all of `reader`, at most `limit` bytes, checking text as it comes

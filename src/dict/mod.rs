@@ -21,11 +21,11 @@ pub mod plain;
 pub mod trie_stream;
 
 pub use dictionary::{
-    CompiledFault, Damage, DictError, DictErrorKind, Dictionary, GzipFault, LoadReport,
-    MAX_WORD_LEN, StreamFault,
+    CompiledFault, Damage, DictError, DictErrorKind, Dictionary, GzipFault, Limit, LoadReport,
+    MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, MAX_WORD_LEN, StreamFault,
 };
 pub use format::{Detection, ListFormat};
-pub use input::{LoadError, MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, read_list};
+pub use input::{LoadError, read_list};
 
 use crate::alphabet::Normalizer;
 
