@@ -18,6 +18,7 @@
 //! ```
 
 pub mod alphabet;
+pub mod atomic_file;
 pub mod batch;
 pub mod best;
 pub mod board;
@@ -29,6 +30,7 @@ pub mod game;
 pub(crate) mod mapped;
 pub mod naive;
 pub mod output;
+pub mod partial_files;
 pub mod prove;
 pub mod rules;
 pub mod show;
