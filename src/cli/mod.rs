@@ -19,7 +19,7 @@ pub mod streams;
 
 use std::io;
 
-use boggle::dict::cache::io_message;
+use boggle::dict::input::io_message;
 use clap::{Parser, Subcommand};
 
 pub use args::{RulesArg, ThreadsArg};

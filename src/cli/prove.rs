@@ -9,7 +9,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use boggle::dict::cache::{io_message, write_atomically};
+use boggle::atomic_file::write_atomically;
+use boggle::dict::input::io_message;
 use boggle::prove::record::{self, Record, Tally};
 use boggle::prove::{Part, ProveConfig, Prover};
 use boggle::{Board, Dictionary, Rules, SolveOptions, Solver};

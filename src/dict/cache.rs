@@ -46,10 +46,6 @@ use crate::dict::Detection;
 use crate::mapped::MappedFile;
 
 pub use super::input::{LoadError, io_message};
-// The binary writes its own files, and cleans up after a signal, through
-// these paths.
-pub use crate::atomic_file::{write_atomically, write_target};
-pub use crate::partial_files::remove_partial_files;
 
 /// The first bytes of a cache entry; the compiled dictionary follows the
 /// key. Its first byte is a compiled dictionary's, which no text starts

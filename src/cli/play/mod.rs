@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use boggle::dice::DiceSet;
-use boggle::dict::cache::io_message;
+use boggle::dict::input::io_message;
 use boggle::game::history::{self, Record};
 use clap::Args;
 use ratatui::crossterm::event::{self, Event, KeyEventKind};
