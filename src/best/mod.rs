@@ -37,10 +37,11 @@ use serde::Serialize;
 use crate::board::{Board, Tile};
 use crate::dice::{BoardRng, DiceSet};
 use crate::dict::Dictionary;
+use crate::geometry;
 use crate::output;
 use crate::rules::Rules;
 
-pub use score::{MAX_CELLS, MAX_TILES, Scorer, TileTrie, neighbour_masks};
+pub use score::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 
 /// The letters a search uses unless told otherwise: a–z without the six
 /// rarest in English words (`j k q w x z`). They are in none of the best
@@ -354,11 +355,11 @@ impl Space {
             tiles,
             dice,
             // A board here has at most `MAX_CELLS` cells, well under 256.
-            symmetries: crate::board::symmetries(rows, cols)
+            symmetries: geometry::symmetries(rows, cols)
                 .into_iter()
                 .map(|image| image.into_iter().map(|cell| cell as u8).collect())
                 .collect(),
-            neighbours: neighbour_masks(rows, cols),
+            neighbours: geometry::neighbour_masks(rows, cols),
         })
     }
 

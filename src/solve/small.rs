@@ -13,6 +13,7 @@
 
 use super::grid::{Code, Tiles};
 use super::{Search, Sink, Walk};
+use crate::geometry;
 use crate::trie::{Node, WordId};
 
 /// One mask per cell of a board of at most 64 cells, or per symbol: a fixed
@@ -148,18 +149,11 @@ impl MaskGrid {
 /// most 64.
 fn neighbour_masks(rows: usize, cols: usize) -> Table {
     let mut masks = Table::default();
-    for row in 0..rows {
-        for col in 0..cols {
-            let mut mask = 0u64;
-            for r in row.saturating_sub(1)..=(row + 1).min(rows - 1) {
-                for c in col.saturating_sub(1)..=(col + 1).min(cols - 1) {
-                    if (r, c) != (row, col) {
-                        mask |= 1 << (r * cols + c);
-                    }
-                }
-            }
-            masks.0[(row * cols + col) % 64] = mask;
-        }
+    for (cell, mask) in geometry::neighbour_masks(rows, cols)
+        .into_iter()
+        .enumerate()
+    {
+        masks.0[cell % 64] = mask;
     }
     masks
 }
