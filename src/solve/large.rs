@@ -9,7 +9,7 @@
 //! reached already is not entered, and each cell added to the path takes a
 //! step of the budget.
 
-use super::grid::{Code, Tiles};
+use super::tiles::{Code, Tiles};
 use super::{Search, Sink, Walk};
 use crate::trie::{Node, NodeId};
 

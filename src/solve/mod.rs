@@ -37,6 +37,7 @@
 mod grid;
 mod large;
 mod small;
+mod tiles;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -46,7 +47,8 @@ use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{LengthFilter, LengthOptions, Rules, RulesChoice};
 use crate::trie::{Node, NodeId, Nodes, Subtrees, WordId};
-use grid::{Code, Grid};
+use grid::Grid;
+use tiles::Code;
 
 /// What to search for: the one set of options a [`Solver`] is made with.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
