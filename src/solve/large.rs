@@ -9,8 +9,9 @@
 //! reached already is not entered, and each cell added to the path takes a
 //! step of the budget.
 
+use super::sink::Sink;
 use super::tiles::{Code, Tiles};
-use super::{Search, Sink, Walk};
+use super::walk::{Search, Walk};
 use crate::trie::{Node, NodeId};
 
 /// A board of more than 64 cells inside a border of dead cells, so that

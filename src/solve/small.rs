@@ -11,8 +11,9 @@
 //! checked. A child all of whose words were reached already is not entered,
 //! and each cell added to the path takes a step of the budget.
 
+use super::sink::Sink;
 use super::tiles::{Code, Tiles};
-use super::{Search, Sink, Walk};
+use super::walk::{Search, Walk};
 use crate::geometry;
 use crate::trie::{Node, WordId};
 
