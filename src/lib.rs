@@ -32,6 +32,7 @@ pub mod naive;
 pub mod output;
 pub mod prove;
 pub mod rules;
+pub mod scored;
 pub mod show;
 pub mod solve;
 pub mod stats;

@@ -58,7 +58,7 @@ impl Styles {
 
 /// What searching one word on a board found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub struct WordPaths {
     /// The word, normalised as the dictionary's words are.
     pub word: String,
     /// Its length in letters.
@@ -102,12 +102,12 @@ pub enum Absence {
 /// start cells and then neighbours in ascending order, so it meets the
 /// paths in reading order. The word is looked up in `dict`
 /// and scored under `rules`.
-pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: bool) -> Found {
+pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: bool) -> WordPaths {
     let word = dict.normalizer().normalize(word.trim()).into_owned();
     let letters: Vec<char> = word.chars().collect();
     let len = letters.len();
     let score = rules.score(len);
-    let absent = |absence| Found {
+    let absent = |absence| WordPaths {
         word: word.clone(),
         len,
         score: 0,
@@ -137,7 +137,7 @@ pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: boo
         return absent(Absence::NotOnBoard { start, path, next });
     }
     let cut = found.cut || found.paths.len() >= MAX_PATHS;
-    Found {
+    WordPaths {
         word,
         len,
         score,
@@ -169,7 +169,7 @@ fn spell(tile: &Tile, letters: &[char], matched: usize) -> Option<usize> {
 pub fn write_found<W: Write>(
     out: &mut W,
     board: &Board,
-    found: &Found,
+    found: &WordPaths,
     styles: &Styles,
 ) -> io::Result<()> {
     // The word as typed reaches the terminal: its control characters go
