@@ -4,8 +4,8 @@
 //! larger boards inside a border of dead cells ([`PaddedGrid`]). [`Grid`]
 //! holds the three, refilled per board without allocating.
 
-use super::large::PaddedGrid;
-use super::small::MaskGrid;
+use super::masks::MaskGrid;
+use super::padded::PaddedGrid;
 use super::tiles::Tiles;
 use crate::board::Board;
 use crate::dict::Dictionary;

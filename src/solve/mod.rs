@@ -37,7 +37,9 @@
 mod budget;
 mod grid;
 mod large;
+mod masks;
 mod options;
+mod padded;
 mod prune;
 mod scratch;
 mod sink;

@@ -1,22 +1,12 @@
 //! Pruning: once the plain search ran out of steps, the search starts
 //! again counting, per trie node, the parts (its word, its children) still
-//! to reach on this board ([`Left`]), and enters no node all of whose words
+//! to reach on this board (`walk::Left`), and enters no node all of whose words
 //! were reached.
 
 use super::budget::BudgetExceeded;
 use super::sink::{Pruned, Sink};
-use super::walk::{Search, Walk};
+use super::walk::{Left, Search, Walk};
 use crate::trie::{NodeId, WordId};
-
-/// How many parts of a node (its own word and its children, at most 65)
-/// one search has still to complete, valid in that search's epoch only. A
-/// node is complete when its word, if any, was reached and its children are
-/// complete: when every word below it was reached.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Left {
-    pub(super) epoch: u16,
-    pub(super) parts: u8,
-}
 
 impl<S: Sink> Walk<'_, S> {
     /// Searches again from each cell of `starts`, with pruning, in at most

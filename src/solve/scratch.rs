@@ -6,11 +6,10 @@
 
 use super::budget::{BudgetExceeded, Steps};
 use super::grid::Grid;
-use super::large;
 use super::options::{BoardConfig, Scores};
-use super::prune::Left;
+use super::padded::Frame;
 use super::sink::Sink;
-use super::walk::{Search, Walk};
+use super::walk::{Left, Search, Walk};
 use crate::board::Board;
 use crate::dict::Dictionary;
 
@@ -61,7 +60,7 @@ pub(super) struct State {
     /// The cells of the current path, when paths are kept.
     pub(super) path: Vec<u32>,
     /// The large search's current path, one frame per cell.
-    pub(super) frames: Vec<large::Frame>,
+    pub(super) frames: Vec<Frame>,
     /// The scores of the last configuration searched with, per length.
     pub(super) scores: Scores,
 }

@@ -5,9 +5,8 @@
 //! word.
 
 use super::grid::Grid;
-use super::large;
 use super::options::Scores;
-use super::prune::Left;
+use super::padded::Frame;
 use super::sink::Sink;
 use super::tiles::Code;
 use crate::trie::{Node, NodeId, Nodes, Subtrees, WordId};
@@ -31,6 +30,16 @@ impl<S: Sink> Walk<'_, S> {
             }
         }
     }
+}
+
+/// How many parts of a node (its own word and its children, at most 65)
+/// one search has still to complete, valid in that search's epoch only. A
+/// node is complete when its word, if any, was reached and its children are
+/// complete: when every word below it was reached.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Left {
+    pub(super) epoch: u16,
+    pub(super) parts: u8,
 }
 
 /// The read-only inputs of one search.
@@ -68,7 +77,7 @@ pub(super) struct Walk<'a, S> {
     /// The large search's codes, the cells of the current path marked.
     pub(super) codes: &'a mut [u8],
     /// The large search's current path.
-    pub(super) frames: &'a mut Vec<large::Frame>,
+    pub(super) frames: &'a mut Vec<Frame>,
     pub(super) sink: &'a mut S,
 }
 
