@@ -7,9 +7,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::config::{BestConfig, Progress};
 use super::score::{Scorer, TileTrie};
 use super::space::{Candidate, Entry, Seen, Space, apply_tiles, digest, entry};
-use super::{BestConfig, Progress};
 use crate::dice::BoardRng;
 use crate::scored::ScoredBoard;
 

@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
+use super::config::{BestConfig, BestError, Pieces};
 use super::score::{MAX_CELLS, MAX_TILES};
-use super::{BestConfig, BestError, Pieces};
 use crate::board::{Board, Tile};
 use crate::dice::BoardRng;
 use crate::geometry;

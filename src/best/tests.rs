@@ -4,7 +4,9 @@
 use std::sync::atomic::Ordering;
 
 use super::*;
-use crate::board::Board;
+use crate::board::{Board, Tile};
+use crate::dice::DiceSet;
+use crate::rules::Rules;
 use crate::scored::ScoredBoard;
 use crate::{Normalizer, Scratch, SolveOptions, Solver};
 
