@@ -165,13 +165,7 @@ impl Board {
 
     /// The up to eight cells adjacent to `cell`, in row-major order.
     pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        let (row, col) = self.position(cell);
-        let rows = row.saturating_sub(1)..=(row + 1).min(self.rows - 1);
-        rows.flat_map(move |r| {
-            let cols = col.saturating_sub(1)..=(col + 1).min(self.cols - 1);
-            cols.map(move |c| r * self.cols + c)
-        })
-        .filter(move |&other| other != cell)
+        crate::geometry::neighbours(self.rows, self.cols, cell)
     }
 
     /// The canonical form: lower case, rows joined by `/`, multi-letter tiles
@@ -248,37 +242,6 @@ impl PendingAscii {
     }
 }
 
-/// The symmetries of a `rows`×`cols` board: per symmetry, for each cell of
-/// the image, the cell it comes from; the identity first. 8 for a square,
-/// 4 for a rectangle. Boards equal under them are one board to `best` and
-/// `best --prove`.
-pub fn symmetries(rows: usize, cols: usize) -> Vec<Vec<usize>> {
-    let (last_row, last_col) = (rows - 1, cols - 1);
-    let count = if rows == cols { 8 } else { 4 };
-    (0..count)
-        .map(|symmetry| {
-            (0..rows * cols)
-                .map(|cell| {
-                    let (i, j) = (cell / cols, cell % cols);
-                    // The identity, the two flips and the half turn; on a
-                    // square also the transposition, the quarter turns and
-                    // the anti-transposition.
-                    let (i, j) = match symmetry {
-                        0 => (i, j),
-                        1 => (last_row - i, j),
-                        2 => (i, last_col - j),
-                        3 => (last_row - i, last_col - j),
-                        4 => (j, i),
-                        5 => (last_col - j, i),
-                        6 => (j, last_row - i),
-                        _ => (last_col - j, last_row - i),
-                    };
-                    i * cols + j
-                })
-                .collect()
-        })
-        .collect()
-}
 
 #[cfg(test)]
 mod tests {
