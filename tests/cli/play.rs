@@ -233,8 +233,17 @@ fn a_whole_game_in_a_terminal() {
     let screen = tmux.wait_for(" > z\n", WAIT);
     assert!(!screen.contains(" > zs"), "{screen}");
     tmux.keys(&["C-w"]);
-    // The clock runs out.
-    let screen = tmux.wait_for("Game over", WAIT);
+    // Esc asks before the game ends; any other key resumes.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(
+        "End the game now? Esc or y: end it · any other key: resume",
+        WAIT,
+    );
+    tmux.keys(&["x"]);
+    tmux.wait_for(" Enter check word", WAIT);
+    // The clock runs out (the keys' line is the end screen's last).
+    tmux.wait_for("Game over", WAIT);
+    let screen = tmux.wait_for(" r replay · n new board", WAIT);
     for expected in [
         "Score 5 of 194 (2%) · 1 of 146 words",
         // The player's own words first, each with its path.
@@ -367,7 +376,7 @@ fn nothing_to_copy_is_cut() {
     assert!(title.contains(&format!("seed {seed}   ")), "{title}");
     assert!(title.contains("Time 3:00"), "{title}");
     tmux.keys(&["C-c"]);
-    let screen = tmux.wait_for("Same board again", WAIT);
+    let screen = tmux.wait_for(" r replay · n new board", WAIT);
     let command = format!("boggle play --seed {seed} --dice new --time 3m --min-len 4 --lang fr");
     assert!(joined(&screen).contains(&command), "{screen}");
     assert!(
@@ -392,7 +401,7 @@ fn nothing_to_copy_is_cut() {
         return;
     };
     tmux.keys(&["C-c"]);
-    let screen = tmux.wait_for("Same board again", WAIT);
+    let screen = tmux.wait_for(" r replay · n new board", WAIT);
     let path = dir.path().join(list);
     let command = format!(
         "boggle play --seed {seed} --dice new --time 2m --any-board --dict '{}'",
@@ -476,6 +485,20 @@ fn the_end_screen_help_and_a_narrow_terminal() {
         "Esc closing the help quit"
     );
     tmux.keys(&["q"]);
+    let result = wait_for_file(&dir.path().join("result"), WAIT);
+    assert_eq!(result, "exit 0\ndone\n");
+}
+
+#[test]
+fn two_escs_at_once_are_two_keys() {
+    let Some((dir, tmux)) = start_game("escs", 7, "", "") else {
+        return;
+    };
+    // Both in one write, as a quick double press or a paste sends them:
+    // the first asks, the second answers.
+    tmux.keys(&["Escape", "Escape"]);
+    tmux.wait_for("Game over", WAIT);
+    tmux.keys(&["Escape"]);
     let result = wait_for_file(&dir.path().join("result"), WAIT);
     assert_eq!(result, "exit 0\ndone\n");
 }

@@ -9,6 +9,7 @@
 
 mod app;
 mod draw;
+mod keys;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -21,7 +22,6 @@ use boggle::dice::DiceSet;
 use boggle::dict::cache::io_message;
 use boggle::game::history::{self, Kind, Record};
 use clap::{Args, ValueEnum};
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
 use ratatui::crossterm::{cursor, execute, terminal};
 use ratatui::layout::Rect;
 use ratatui::prelude::CrosstermBackend;
@@ -323,6 +323,7 @@ fn play(app: &mut App) -> anyhow::Result<()> {
     enter_game_mode().context("terminal")?;
     let mut terminal =
         ratatui::Terminal::new(CrosstermBackend::new(io::stdout())).context("terminal")?;
+    let mut keys = keys::Keys::start();
     loop {
         let now = Instant::now();
         app.tick(now);
@@ -340,18 +341,15 @@ fn play(app: &mut App) -> anyhow::Result<()> {
                 .draw(|frame| draw::draw(frame, app, now))
                 .context("terminal")?;
         }
-        if !event::poll(Duration::from_millis(100)).context("terminal")? {
-            continue;
-        }
-        // A resize is drawn on the next round; other events change nothing.
-        let quit = match event::read().context("terminal")? {
-            Event::Key(key) if key.kind != KeyEventKind::Release => {
-                app.key(key, Instant::now()) == Action::Quit
-            }
-            _ => false,
+        // A new size is drawn on the next round, a tenth of a second on.
+        let pressed = match keys.wait(Duration::from_millis(100)) {
+            keys::Input::Keys(pressed) => pressed,
+            keys::Input::Closed => return Ok(()),
         };
-        if quit {
-            return Ok(());
+        for key in pressed {
+            if app.key(key, Instant::now()) == Action::Quit {
+                return Ok(());
+            }
         }
     }
 }
