@@ -541,6 +541,7 @@ fn the_help_and_a_word_list_from_standard_input() {
         "[default: 10]",
         "--any-board",
         "is rolled again, from the same seeded generator",
+        "not '-', since the game reads its keys from standard input",
     ] {
         assert!(
             result.stdout.contains(expected),

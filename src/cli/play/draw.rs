@@ -858,7 +858,7 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
         key("Ctrl-S F3", "sort the words found"),
         key("Esc", "end the game (asks first)"),
         key("Ctrl-C", "end the game at once"),
-        key("?", "close this help"),
+        key("? Esc", "close this help"),
     ];
     let block = Block::new().borders(Borders::ALL).title(" Help ");
     frame.render_widget(

@@ -62,9 +62,16 @@ Examples:
   boggle play --untimed --size 5x5
   boggle play --seed 42          # the same board for anyone who plays seed 42";
 
+/// `--dict` as the game takes it: a file, never standard input, which
+/// brings the keys.
+const DICT_HELP: &str = "A word list file: plain text (one word per line), gzip, anagram \
+lines, a trie stream, or a compiled dictionary; not '-', since the game reads its keys from \
+standard input [env: BOGGLE_DICT, a default that --dict or --lang replaces; of --dict and \
+--lang, the last given wins]";
+
 /// `boggle play` options.
 #[derive(Debug, Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, mut_arg("dict", |arg| arg.help(DICT_HELP)))]
 pub struct PlayArgs {
     #[command(flatten)]
     roll: RollArgs,
