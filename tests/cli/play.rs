@@ -504,6 +504,36 @@ fn two_escs_at_once_are_two_keys() {
 }
 
 #[test]
+fn the_words_found_scroll_and_sort() {
+    let Some((_dir, tmux)) = start_game("list", 42, "", "") else {
+        return;
+    };
+    let words = [
+        "cooties", "toothy", "coot", "toot", "tooth", "zoo", "soy", "yes", "coy", "coyotes",
+        "cootie", "cotise", "coyote", "shotes", "tooths", "besit", "beths", "bytes", "coifs",
+        "coofs", "coost",
+    ];
+    for word in words {
+        tmux.text(word);
+        tmux.keys(&["Enter"]);
+    }
+    // 17 of the 21 show, the newest first.
+    let screen = tmux.wait_for("Found 21 words · newest first", WAIT);
+    assert!(screen.contains("│  2  coost "), "{screen}");
+    assert!(screen.contains(" 1–17 · PgUp PgDn "), "{screen}");
+    assert!(!screen.contains("│  5  cooties "), "{screen}");
+    tmux.keys(&["PageDown"]);
+    let screen = tmux.wait_for(" 5–21 · PgUp PgDn ", WAIT);
+    assert!(screen.contains("│  5  cooties "), "{screen}");
+    tmux.keys(&["C-s"]);
+    let screen = tmux.wait_for("Found 21 words · A to Z", WAIT);
+    assert!(screen.contains("│  2  besit "), "{screen}");
+    tmux.keys(&["F3"]);
+    let screen = tmux.wait_for("Found 21 words · most points first", WAIT);
+    assert!(screen.contains("│  5  cooties "), "{screen}");
+}
+
+#[test]
 fn a_seed_drawn_by_the_game_is_printed() {
     let dir = TempDir::new("play-seed");
     let command = game_command(dir.path(), "--untimed");
