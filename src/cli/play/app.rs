@@ -260,8 +260,9 @@ impl<'d> App<'d> {
 
     /// Handles one key pressed at `now`.
     pub fn key(&mut self, key: KeyEvent, now: Instant) -> Action {
-        // A terminal sends Esc and a key typed right after it as one Alt
-        // key: it is taken as the two keys the player pressed.
+        // Esc and a key typed right after it look like one Alt key to a
+        // reader that does not split them (the game's own does): it is
+        // taken as the two keys the player pressed.
         if key.modifiers == KeyModifiers::ALT && matches!(key.code, KeyCode::Char(_)) {
             if self.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), now) == Action::Quit {
                 return Action::Quit;
