@@ -75,7 +75,7 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Search for the highest-scoring boards
     Best(best::BestArgs),
-    /// Play a timed game in the terminal
+    /// Play a game in the terminal, timed or not
     Play(play::PlayArgs),
     /// Serve the solver as a web page and a JSON API
     Serve(serve::ServeArgs),
