@@ -28,6 +28,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use crate::board::{Board, Tile};
 use crate::choice::{self, UnknownName};
+use crate::lang::Lang;
 
 /// A set of dice, or uniform letters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -43,6 +44,9 @@ pub enum DiceSet {
     SuperBig,
     /// Each cell a letter a–z with equal chance, any size.
     Uniform,
+    /// A language's own dice ([`Lang::dice`]): its 4×4 set, or its 5×5
+    /// set when the flag is set.
+    Lang(Lang, bool),
 }
 
 /// Every dice set, in the order the help lists them.
@@ -127,6 +131,15 @@ impl DiceSet {
             DiceSet::Big => "big",
             DiceSet::SuperBig => "superbig",
             DiceSet::Uniform => "uniform",
+            DiceSet::Lang(lang, big) => lang.dice_name(big),
+        }
+    }
+
+    /// The language whose own dice these are, if they are one's.
+    pub fn lang(self) -> Option<Lang> {
+        match self {
+            DiceSet::Lang(lang, _) => Some(lang),
+            _ => None,
         }
     }
 
@@ -138,6 +151,8 @@ impl DiceSet {
             DiceSet::Big => Some((5, 5)),
             DiceSet::SuperBig => Some((6, 6)),
             DiceSet::Uniform => None,
+            DiceSet::Lang(_, false) => Some((4, 4)),
+            DiceSet::Lang(_, true) => Some((5, 5)),
         }
     }
 
@@ -160,6 +175,7 @@ impl DiceSet {
             DiceSet::Big => &BIG,
             DiceSet::SuperBig => &SUPER_BIG,
             DiceSet::Uniform => &[],
+            DiceSet::Lang(lang, big) => lang.dice_faces(big),
         };
         dice.iter().map(|faces| die(faces)).collect()
     }
@@ -207,8 +223,19 @@ impl fmt::Display for DiceSet {
 impl FromStr for DiceSet {
     type Err = UnknownName;
 
+    /// The English sets by name, and the languages' own sets by theirs
+    /// (`de`, `de-big`), as a game's history records them.
     fn from_str(text: &str) -> Result<DiceSet, UnknownName> {
-        choice::pick("dice", text, &DICE_SETS.map(|set| (set.name(), set)))
+        let languages = Lang::ALL
+            .into_iter()
+            .flat_map(|lang| [false, true].map(|big| DiceSet::Lang(lang, big)))
+            .filter(|set| !set.dice().is_empty());
+        let sets: Vec<(&str, DiceSet)> = DICE_SETS
+            .into_iter()
+            .chain(languages)
+            .map(|set| (set.name(), set))
+            .collect();
+        choice::pick("dice", text, &sets)
     }
 }
 
@@ -362,6 +389,18 @@ impl Roller {
             (None, None) => DiceSet::default(),
         };
         Roller::new(set, size)
+    }
+
+    /// [`Roller::choose`] for a game in `lang`: without a set, the
+    /// language's own dice for the size ([`Lang::dice`]; 4×4 when no size
+    /// is given). English rolls exactly what [`Roller::choose`] rolls.
+    pub fn choose_in(
+        lang: Lang,
+        set: Option<DiceSet>,
+        size: Option<(usize, usize)>,
+    ) -> Result<Roller, RollError> {
+        let (rows, cols) = size.unwrap_or((4, 4));
+        Roller::new(set.unwrap_or_else(|| lang.dice(rows, cols)), size)
     }
 
     /// The dice set rolled.

@@ -26,6 +26,7 @@ pub mod dice;
 pub mod dict;
 pub mod duration;
 pub mod game;
+pub mod lang;
 pub(crate) mod mapped;
 pub mod naive;
 pub mod output;
