@@ -375,11 +375,15 @@ fn draw_title(frame: &mut Frame, area: Rect, left: &str, right: Line, palette: P
     frame.render_widget(Paragraph::new(right).style(bar).right_aligned(), area);
 }
 
-/// `boggle play · new dice · seed 42`.
+/// `boggle play · new dice · seed 42`; a language's own dice with its
+/// name: `boggle play · Finnish · fi dice · seed 3`.
 fn heading(app: &App) -> String {
+    let set = app.settings.roller.set();
+    let lang = set.lang().map(|lang| format!("{} · ", lang.name()));
     format!(
-        "boggle play · {} dice · seed {}",
-        app.settings.roller.set().name(),
+        "boggle play · {}{} dice · seed {}",
+        lang.unwrap_or_default(),
+        set.name(),
         app.seed
     )
 }

@@ -92,7 +92,7 @@ impl PlayArgs {
             ))
             .into());
         }
-        let roller = self.roll.roller()?;
+        let roller = self.roll.roller(self.dict.lang)?;
         let dict = self.dict.load()?;
         let time = self.time.unwrap_or(match roller.set() {
             DiceSet::SuperBig => Duration::from_secs(240),
@@ -120,7 +120,12 @@ impl PlayArgs {
 
     /// The options after `--seed N` that play the same game again.
     fn replay_options(&self, roller: &boggle::Roller, time: Duration) -> String {
-        let mut options = format!(" --dice {}", roller.set().name());
+        // A language's own dice are rolled again by its --lang below.
+        let mut options = match roller.set() {
+            DiceSet::Lang(_, false) => String::new(),
+            DiceSet::Lang(_, true) => " --size 5x5".to_string(),
+            set => format!(" --dice {}", set.name()),
+        };
         if roller.set() == DiceSet::Uniform {
             let (rows, cols) = roller.size();
             options += &format!(" --size {rows}x{cols}");
