@@ -10,8 +10,10 @@ Expansion: each stem, its suffixed forms (up to `--depth` levels of
 suffixes, following the suffixes' continuation flags), and its prefixed
 forms (with the suffixed forms when both sides allow cross products).
 Prefixes that hold an apostrophe (French elisions: l', d', qu' ...) are
-dropped, as are stems marked FORBIDDENWORD or ONLYINCOMPOUND and forms
-that need another affix (NEEDAFFIX). Hunspell compounds (German, Dutch,
+dropped, as are stems marked FORBIDDENWORD or ONLYINCOMPOUND, forms made
+by an affix marked ONLYINCOMPOUND (German and Scandinavian dictionaries
+make the parts of compounds so: deutschland-, zucker) and forms that need
+another affix (NEEDAFFIX). Hunspell compounds (German, Dutch,
 Swedish ...) are not generated: only the forms the dictionary lists.
 
 The filters every language goes through, in this order:
@@ -19,6 +21,13 @@ The filters every language goes through, in this order:
      sources write proper nouns (Paris, Berlin), abbreviations (EU, ABB)
      and roman numerals (XIV) with capitals, and unit symbols in their
      own case (kWh, MHz, hPa), so this one rule removes all four.
+     With --noun-flags (German, which writes every noun with a capital),
+     a stem written with a capital first letter and lower case after it
+     is kept, lower-cased with its forms, when it carries one of the
+     given affix flags (plural and diminutive endings: Haus/Tpmij,
+     Straße/Nm): names take none of them (Berlin/Sm, Anna/S, Goethe/S,
+     Paris/m) and stay out, with the few nouns that have no plural
+     (Zucker/Smij).
   2. Abbreviations marked as such in the morphology (po:abr, po:symb,
      po:sigle), whatever their case.
   3. Non-letters: a form holding a dot, digit, hyphen, apostrophe, space
@@ -71,6 +80,7 @@ def main():
     parser.add_argument("--depth", type=int, default=2)
     parser.add_argument("--max-len", type=int, default=16)
     parser.add_argument("--max-words", type=int, default=200_000)
+    parser.add_argument("--noun-flags", default="")
     parser.add_argument("--drop", nargs="*", default=[])
     args = parser.parse_args()
 
@@ -95,6 +105,9 @@ def main():
     def needs_affix(flags):
         return aff.NEEDAFFIX is not None and aff.NEEDAFFIX in flags
 
+    def compound_only(flags):
+        return bool(set(flags) & skip_flags)
+
     forms = set()
     for word in dictionary.dic.words:
         flags = word.flags
@@ -102,23 +115,37 @@ def main():
             continue
         if any(tag in MARKED for tag in word.data.get("po", [])):
             continue
+        stem = word.stem
+        noun = (
+            stem[:1].isupper()
+            and stem[1:] == stem[1:].lower()
+            and bool(set(flags) & set(args.noun_flags))
+        )
+        word_forms = set()
         if not needs_affix(flags):
-            forms.add(word.stem)
-        with_suffix = list(suffixed(word.stem, flags, 1))
-        forms.update(form for form, suffix in with_suffix if not needs_affix(suffix.flags))
+            word_forms.add(stem)
+        with_suffix = list(suffixed(stem, flags, 1))
+        word_forms.update(
+            form
+            for form, suffix in with_suffix
+            if not needs_affix(suffix.flags) and not compound_only(suffix.flags)
+        )
         for flag in flags:
             for prefix in aff.PFX.get(flag, []):
-                if any(mark in prefix.add for mark in ELISIONS):
+                if any(mark in prefix.add for mark in ELISIONS) or compound_only(prefix.flags):
                     continue
-                if not (word.stem.startswith(prefix.strip) and prefix.cond_regexp.search(word.stem)):
+                if not (stem.startswith(prefix.strip) and prefix.cond_regexp.search(stem)):
                     continue
-                forms.add(prefix.add + word.stem[len(prefix.strip):])
+                word_forms.add(prefix.add + stem[len(prefix.strip):])
                 if prefix.crossproduct:
-                    forms.update(
+                    word_forms.update(
                         prefix.add + form[len(prefix.strip):]
                         for form, suffix in with_suffix
                         if suffix.crossproduct and form.startswith(prefix.strip)
                     )
+        if noun:
+            word_forms = {form[:1].lower() + form[1:] for form in word_forms}
+        forms.update(word_forms)
 
     def fold(word):
         word = word.replace("œ", "oe").replace("æ", "ae")

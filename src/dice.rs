@@ -175,6 +175,9 @@ impl DiceSet {
             DiceSet::Big => &BIG,
             DiceSet::SuperBig => &SUPER_BIG,
             DiceSet::Uniform => &[],
+            // English has no derived set: its own dice are the published ones.
+            DiceSet::Lang(lang, false) if lang.dice_faces(false).is_empty() => &NEW,
+            DiceSet::Lang(lang, true) if lang.dice_faces(true).is_empty() => &BIG,
             DiceSet::Lang(lang, big) => lang.dice_faces(big),
         };
         dice.iter().map(|faces| die(faces)).collect()
@@ -223,19 +226,10 @@ impl fmt::Display for DiceSet {
 impl FromStr for DiceSet {
     type Err = UnknownName;
 
-    /// The English sets by name, and the languages' own sets by theirs
-    /// (`de`, `de-big`), as a game's history records them.
+    /// The English sets by name; a language's own set is chosen by its
+    /// language ([`Lang::dice`]).
     fn from_str(text: &str) -> Result<DiceSet, UnknownName> {
-        let languages = Lang::ALL
-            .into_iter()
-            .flat_map(|lang| [false, true].map(|big| DiceSet::Lang(lang, big)))
-            .filter(|set| !set.dice().is_empty());
-        let sets: Vec<(&str, DiceSet)> = DICE_SETS
-            .into_iter()
-            .chain(languages)
-            .map(|set| (set.name(), set))
-            .collect();
-        choice::pick("dice", text, &sets)
+        choice::pick("dice", text, &DICE_SETS.map(|set| (set.name(), set)))
     }
 }
 
@@ -782,6 +776,40 @@ pub(crate) mod tests {
             items, sorted,
             "36 items left in order: the shuffle did nothing"
         );
+    }
+
+    /// Each language's own dice: six faces a die, 16 and 25 dice, rolls
+    /// that the matching check accepts, and `choose_in` picking them only
+    /// when no set is asked for; English rolls what it always rolled.
+    #[test]
+    fn languages_roll_their_own_dice() {
+        for lang in Lang::ALL {
+            for big in [false, true] {
+                let set = lang.dice(if big { 5 } else { 4 }, if big { 5 } else { 4 });
+                let roller = Roller::choose_in(lang, None, big.then_some((5, 5))).unwrap();
+                assert_eq!(roller.set(), set, "{lang}");
+                let dice = set.dice();
+                assert_eq!(dice.len(), if big { 25 } else { 16 }, "{lang}");
+                let mut rng = BoardRng::new(7);
+                for _ in 0..500 {
+                    let roll = roller.roll_with_dice(&mut rng);
+                    assert!(is_valid_roll(&roll.board, &dice), "{lang} {}", roll.board);
+                }
+            }
+            let asked = Roller::choose_in(lang, Some(DiceSet::Classic), None).unwrap();
+            assert_eq!(asked.set(), DiceSet::Classic);
+        }
+        assert_eq!(
+            boards(DiceSet::Lang(Lang::En, false), 42, 1),
+            boards(DiceSet::New, 42, 1)
+        );
+        // A Finnish board can hold ä and ö: in 200 rolls both turn up.
+        let roller = Roller::choose_in(Lang::Fi, None, None).unwrap();
+        let mut rng = BoardRng::new(1);
+        let text: String = (0..200)
+            .map(|_| roller.roll(&mut rng).to_string())
+            .collect();
+        assert!(text.contains('ä') && text.contains('ö'), "{text}");
     }
 
     #[test]

@@ -122,14 +122,14 @@ const FI_5X5: [&str; 25] = [
 ];
 
 const DE_4X4: [&str; 16] = [
-    "aeegnu", "acegnt", "abcert", "abefrt", "befirt", "deikrt", "deikrt", "deiort", "ehiort",
-    "ehlpst", "ehlstv", "elmnsw", "elmnsz", "elmnsä", "egnsuö", "aegnuü",
+    "adeegn", "adegrt", "abefrt", "abefrt", "beikrt", "ehikrt", "ehiort", "ehiort", "eimpst",
+    "elmpst", "elmnsv", "elnsuw", "elnsuz", "elnsuä", "cegnsö", "acegnü",
 ];
 
 const DE_5X5: [&str; 25] = [
-    "aeegmn", "aeegmn", "abemnt", "abemrt", "abcert", "abcert", "abcert", "ehikrt", "ehikrt",
-    "ehikrt", "ehiort", "ehiort", "eiortu", "eiprtu", "elpstu", "elstuw", "elstuw", "delnsz",
-    "delnsz", "delnsä", "delnsä", "efgnsü", "efgnsü", "efgnsv", "aefgnö",
+    "aeegmr", "aceegr", "acegrt", "acegnt", "aefhnt", "aefhnt", "aefhnt", "aehknt", "ehiknt",
+    "eikntu", "einotu", "einotu", "einotu", "einptu", "beipst", "beipst", "belrsw", "belrsw",
+    "delrsz", "delrsz", "delrsä", "delrsä", "elmrsv", "egmrsö", "aegmrü",
 ];
 
 const ES_4X4: [&str; 16] = [
@@ -177,13 +177,13 @@ const PT_5X5: [&str; 25] = [
 ];
 
 const SV_4X4: [&str; 16] = [
-    "abeils", "aefkls", "afklns", "aklnpr", "aklnpr", "adnorv", "adnorv", "adnorä", "adnorä",
-    "agmrtö", "gmrstö", "cegmst", "eghstu", "eijstu", "eistuy", "beistå",
+    "afinst", "ailpst", "aklpst", "aeklru", "aeklru", "aeklrv", "adeorv", "adeorä", "adeorä",
+    "adeorö", "gmnrsö", "cgmnst", "ghmnst", "bgjnst", "binsty", "finstå",
 ];
 
 const SV_5X5: [&str; 25] = [
-    "adlstu", "adlstu", "abdlst", "abdlst", "abelos", "aeflor", "aeflor", "aeflor", "aelorv",
-    "aeiorv", "aegirv", "aegirä", "aegirä", "aegirä", "aegirö", "imnrsö", "kmnrsö", "hkmnst",
+    "adnstu", "adlstu", "abdlst", "abdlst", "ablost", "aeflor", "aeflor", "aeflor", "aelorv",
+    "aeiorv", "aegirv", "aegirä", "aegirä", "aegirä", "aegirö", "eimrsö", "kmnrsö", "hkmnrs",
     "hkmnst", "knpsty", "knpsty", "knpstå", "knpstå", "cdnstu", "djnstu",
 ];
 
