@@ -4,8 +4,8 @@
 # es_ES, expanded by build-hunspell.sh and hunspell_words.py, whose filters
 # every list goes through (no proper nouns, abbreviations, unit symbols,
 # roman numerals, one- or two-letter words or non-letters).
-# Accents folded (á -> a, ñ -> n, ü -> u): Spanish editions of the game
-# print no accents. Licence GPL-3+ or LGPL-3+ or MPL-1.1+ (MPL taken).
+# Accents folded (á -> a, ñ -> n, ü -> u), as players type words without
+# them. Licence GPL-3+ or LGPL-3+ or MPL-1.1+ (MPL taken).
 # Inflected forms with enclitic pronouns expand to 600,000 words: the
 # length cap of hunspell_words.py keeps the words of up to 8 letters.
 set -euo pipefail

@@ -5,7 +5,7 @@
 # every list goes through (no proper nouns, abbreviations, unit symbols,
 # roman numerals, one- or two-letter words or non-letters).
 # OpenTaal's list, BSD or CC BY 3.0 (BSD taken). Diacritics (één,
-# ideeën) folded: Dutch editions of the game print none.
+# ideeën) folded, as players type words without them.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 "$here/build-hunspell.sh" nl hunspell-nl "2:2.20.19-2" nl LICENSE-opentaal.txt \
