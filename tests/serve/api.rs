@@ -139,7 +139,7 @@ fn solve_errors_carry_the_clis_messages() {
     assert!(message(r#"{"lang": "en"}"#).contains("missing field `board`"));
     assert_eq!(
         message(r#"{"board": "abcd", "lang": "xx"}"#),
-        "unknown lang 'xx' (expected en, fr, fi)"
+        "unknown lang 'xx' (expected en, en-common, fr, fi, de, es, it, nl, pt, sv, da, nb, pl)"
     );
     assert_eq!(
         message(r#"{"board": "abcd", "min_len": 0}"#),
@@ -360,7 +360,24 @@ fn health_and_dictionaries() {
         .iter()
         .map(|d| d["lang"].as_str().unwrap())
         .collect();
-    assert_eq!(langs, ["fr", "en", "fi"]);
+    assert_eq!(
+        langs,
+        [
+            "fr",
+            "en",
+            "en-common",
+            "fi",
+            "de",
+            "es",
+            "it",
+            "nl",
+            "pt",
+            "sv",
+            "da",
+            "nb",
+            "pl"
+        ]
+    );
     for entry in list["dictionaries"].as_array().unwrap() {
         let lang = entry["lang"].as_str().unwrap();
         // The CLI's own count of the words kept.
