@@ -201,7 +201,7 @@ impl DictArgs {
         let (dict, source) = match (self.path(), self.lang) {
             (Some(path), None) => (self.load_path(&path)?, source_name(&path)),
             (_, lang) => {
-                let lang = lang.map_or(Lang::En, Lang::from);
+                let lang = lang.unwrap_or_default();
                 (
                     self.load_bundled(lang)?,
                     format!("bundled dictionary '{}'", lang.code()),

@@ -171,7 +171,7 @@ impl InfoArgs {
                 )
             }
             (None, lang) => {
-                let lang = lang.map_or(Lang::En, Lang::from);
+                let lang = lang.unwrap_or_default();
                 let dict = bundled::load(lang)
                     .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
                 (format!("bundled '{}'", lang.code()), dict)

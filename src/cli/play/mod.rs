@@ -135,7 +135,7 @@ impl PlayArgs {
             options += &format!(" --min-len {min_len}");
         }
         if let Some(lang) = self.dict.lang {
-            options += &format!(" --lang {}", boggle::dict::bundled::Lang::from(lang).code());
+            options += &format!(" --lang {}", lang.code());
         }
         if let Some(path) = &self.dict.dict {
             options += &format!(" --dict '{}'", path.display());
