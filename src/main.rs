@@ -46,7 +46,8 @@ fn exit_on_signals() {
                 continue;
             }
             cli::play::restore_terminal();
-            boggle::dict::cache::remove_partial_files();
+            cli::prove::save_checkpoint_on_signal();
+            boggle::partial_files::remove_partial_files();
             std::process::exit(128 + signal);
         }
     });

@@ -261,6 +261,40 @@ pub fn list_line(lang: Lang, dict: &crate::Dictionary) -> String {
     )
 }
 
+impl Lang {
+    /// What the language's dice are called on a player's screen, as
+    /// [`crate::game::dice_label`] calls the English ones: `Finnish dice`,
+    /// `Finnish 5x5 dice`.
+    pub fn dice_label(self, big: bool) -> &'static str {
+        match (self.dice_source(), big) {
+            (Lang::Fr, false) => "French dice",
+            (Lang::Fr, true) => "French 5x5 dice",
+            (Lang::Fi, false) => "Finnish dice",
+            (Lang::Fi, true) => "Finnish 5x5 dice",
+            (Lang::De, false) => "German dice",
+            (Lang::De, true) => "German 5x5 dice",
+            (Lang::Es, false) => "Spanish dice",
+            (Lang::Es, true) => "Spanish 5x5 dice",
+            (Lang::It, false) => "Italian dice",
+            (Lang::It, true) => "Italian 5x5 dice",
+            (Lang::Nl, false) => "Dutch dice",
+            (Lang::Nl, true) => "Dutch 5x5 dice",
+            (Lang::Pt, false) => "Portuguese dice",
+            (Lang::Pt, true) => "Portuguese 5x5 dice",
+            (Lang::Sv, false) => "Swedish dice",
+            (Lang::Sv, true) => "Swedish 5x5 dice",
+            (Lang::Da, false) => "Danish dice",
+            (Lang::Da, true) => "Danish 5x5 dice",
+            (Lang::Nb, false) => "Norwegian dice",
+            (Lang::Nb, true) => "Norwegian 5x5 dice",
+            (Lang::Pl, false) => "Polish dice",
+            (Lang::Pl, true) => "Polish 5x5 dice",
+            (_, false) => "1987 dice",
+            (_, true) => "Big Boggle dice",
+        }
+    }
+}
+
 impl fmt::Display for Lang {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.code())

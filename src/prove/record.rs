@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::io::{self, Write};
 
-use super::{Found, Part};
+use super::{Part, ScoredBoard};
 
 /// What a run proved against: everything a merge requires parts to share.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub struct Record {
     pub setting: Setting,
     pub part: Part,
     /// The boards at or above the bound, best first, each once.
-    pub boards: Vec<Found>,
+    pub boards: Vec<ScoredBoard>,
     /// How many of the part's classes were searched, of how many.
     pub covered: u64,
     pub total: u64,
@@ -44,7 +44,7 @@ pub struct Record {
 }
 
 /// Sorts boards best first (then by board) and keeps each once.
-pub fn sort_boards(boards: &mut Vec<Found>) {
+pub fn sort_boards(boards: &mut Vec<ScoredBoard>) {
     boards.sort_unstable_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
     boards.dedup();
 }
@@ -123,7 +123,7 @@ impl Record {
                     text.parse::<u64>()
                         .map_err(|_| bad("a count or score that is not a number"))
                 };
-                boards.push(Found {
+                boards.push(ScoredBoard {
                     board: board.to_owned(),
                     count: number(count)?,
                     score: number(score)?,
@@ -216,7 +216,8 @@ pub enum RecordError {
         other: String,
     },
     /// A part that was not run to its end.
-    Unfinished(Part),
+    /// Parts not run to their end (checkpoints), in the order given.
+    Unfinished(Vec<Part>),
     Duplicate(Part),
     /// The parts missing, as K/N.
     Absent(Vec<String>),
@@ -239,9 +240,23 @@ impl fmt::Display for RecordError {
                     "parts of different proofs: {field} '{first}' and '{other}'"
                 )
             }
-            RecordError::Unfinished(part) => write!(f, "part {part} was not run to its end"),
+            RecordError::Unfinished(parts) => write!(
+                f,
+                "{}: {}",
+                counted(
+                    parts.len(),
+                    "part was not run to its end",
+                    "parts were not run to their end"
+                ),
+                listed(parts.iter().map(Part::to_string))
+            ),
             RecordError::Duplicate(part) => write!(f, "part {part} is given twice"),
-            RecordError::Absent(parts) => write!(f, "missing part(s) {}", parts.join(", ")),
+            RecordError::Absent(parts) => write!(
+                f,
+                "{} missing: {}",
+                counted(parts.len(), "part is", "parts are"),
+                listed(parts.iter().cloned())
+            ),
             RecordError::NoParts => f.write_str("no part to merge"),
         }
     }
@@ -287,22 +302,26 @@ pub fn merge(parts: &[Record]) -> Result<Record, RecordError> {
                 other: record.part.count.to_string(),
             });
         }
-        if record.covered != record.total {
-            return Err(RecordError::Unfinished(record.part));
-        }
         if !seen.insert(record.part.index) {
             return Err(RecordError::Duplicate(record.part));
         }
     }
+    let unfinished: Vec<Part> = parts
+        .iter()
+        .filter(|record| record.covered != record.total)
+        .map(|record| record.part)
+        .collect();
+    if !unfinished.is_empty() {
+        return Err(RecordError::Unfinished(unfinished));
+    }
     let absent: Vec<String> = (1..=count)
         .filter(|index| !seen.contains(index))
-        .take(10)
         .map(|index| format!("{index}/{count}"))
         .collect();
     if !absent.is_empty() {
         return Err(RecordError::Absent(absent));
     }
-    let mut boards: Vec<Found> = parts
+    let mut boards: Vec<ScoredBoard> = parts
         .iter()
         .flat_map(|record| record.boards.iter().cloned())
         .collect();
@@ -321,6 +340,25 @@ pub fn merge(parts: &[Record]) -> Result<Record, RecordError> {
     })
 }
 
+/// `n` and the noun for it: "1 part is", "3 parts are".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// The first ten of `items`, then how many more there are.
+fn listed(items: impl ExactSizeIterator<Item = String>) -> String {
+    const SHOWN: usize = 10;
+    let more = items.len().saturating_sub(SHOWN);
+    let mut text: Vec<String> = items.take(SHOWN).collect();
+    if more > 0 {
+        text.push(format!("and {more} more"));
+    }
+    text.join(", ")
+}
+
 /// A part's result as it grows, class by class: what a checkpoint saves and
 /// a resumed run starts from.
 #[derive(Clone, Debug)]
@@ -329,7 +367,7 @@ pub struct Tally {
     part: Part,
     total: u64,
     done: BTreeSet<u64>,
-    boards: Vec<Found>,
+    boards: Vec<ScoredBoard>,
     examined: u64,
     bounds: u64,
     /// The time spent by earlier runs of this part.
