@@ -242,7 +242,6 @@ impl PendingAscii {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -28,6 +28,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use crate::board::{Board, Tile};
 use crate::choice::{self, UnknownName};
+use crate::lang::Lang;
 
 /// A set of dice, or uniform letters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -43,6 +44,9 @@ pub enum DiceSet {
     SuperBig,
     /// Each cell a letter a–z with equal chance, any size.
     Uniform,
+    /// A language's own dice ([`Lang::dice`]): its 4×4 set, or its 5×5
+    /// set when the flag is set.
+    Lang(Lang, bool),
 }
 
 /// Every dice set, in the order the help lists them.
@@ -127,6 +131,15 @@ impl DiceSet {
             DiceSet::Big => "big",
             DiceSet::SuperBig => "superbig",
             DiceSet::Uniform => "uniform",
+            DiceSet::Lang(lang, big) => lang.dice_name(big),
+        }
+    }
+
+    /// The language whose own dice these are, if they are one's.
+    pub fn lang(self) -> Option<Lang> {
+        match self {
+            DiceSet::Lang(lang, _) => Some(lang),
+            _ => None,
         }
     }
 
@@ -138,6 +151,8 @@ impl DiceSet {
             DiceSet::Big => Some((5, 5)),
             DiceSet::SuperBig => Some((6, 6)),
             DiceSet::Uniform => None,
+            DiceSet::Lang(_, false) => Some((4, 4)),
+            DiceSet::Lang(_, true) => Some((5, 5)),
         }
     }
 
@@ -160,6 +175,10 @@ impl DiceSet {
             DiceSet::Big => &BIG,
             DiceSet::SuperBig => &SUPER_BIG,
             DiceSet::Uniform => &[],
+            // English has no derived set: its own dice are the published ones.
+            DiceSet::Lang(lang, false) if lang.dice_faces(false).is_empty() => &NEW,
+            DiceSet::Lang(lang, true) if lang.dice_faces(true).is_empty() => &BIG,
+            DiceSet::Lang(lang, big) => lang.dice_faces(big),
         };
         dice.iter().map(|faces| die(faces)).collect()
     }
@@ -207,6 +226,8 @@ impl fmt::Display for DiceSet {
 impl FromStr for DiceSet {
     type Err = UnknownName;
 
+    /// The English sets by name; a language's own set is chosen by its
+    /// language ([`Lang::dice`]).
     fn from_str(text: &str) -> Result<DiceSet, UnknownName> {
         choice::pick("dice", text, &DICE_SETS.map(|set| (set.name(), set)))
     }
@@ -362,6 +383,18 @@ impl Roller {
             (None, None) => DiceSet::default(),
         };
         Roller::new(set, size)
+    }
+
+    /// [`Roller::choose`] for a game in `lang`: without a set, the
+    /// language's own dice for the size ([`Lang::dice`]; 4×4 when no size
+    /// is given). English rolls exactly what [`Roller::choose`] rolls.
+    pub fn choose_in(
+        lang: Lang,
+        set: Option<DiceSet>,
+        size: Option<(usize, usize)>,
+    ) -> Result<Roller, RollError> {
+        let (rows, cols) = size.unwrap_or((4, 4));
+        Roller::new(set.unwrap_or_else(|| lang.dice(rows, cols)), size)
     }
 
     /// The dice set rolled.
@@ -743,6 +776,40 @@ pub(crate) mod tests {
             items, sorted,
             "36 items left in order: the shuffle did nothing"
         );
+    }
+
+    /// Each language's own dice: six faces a die, 16 and 25 dice, rolls
+    /// that the matching check accepts, and `choose_in` picking them only
+    /// when no set is asked for; English rolls what it always rolled.
+    #[test]
+    fn languages_roll_their_own_dice() {
+        for lang in Lang::ALL {
+            for big in [false, true] {
+                let set = lang.dice(if big { 5 } else { 4 }, if big { 5 } else { 4 });
+                let roller = Roller::choose_in(lang, None, big.then_some((5, 5))).unwrap();
+                assert_eq!(roller.set(), set, "{lang}");
+                let dice = set.dice();
+                assert_eq!(dice.len(), if big { 25 } else { 16 }, "{lang}");
+                let mut rng = BoardRng::new(7);
+                for _ in 0..500 {
+                    let roll = roller.roll_with_dice(&mut rng);
+                    assert!(is_valid_roll(&roll.board, &dice), "{lang} {}", roll.board);
+                }
+            }
+            let asked = Roller::choose_in(lang, Some(DiceSet::Classic), None).unwrap();
+            assert_eq!(asked.set(), DiceSet::Classic);
+        }
+        assert_eq!(
+            boards(DiceSet::Lang(Lang::En, false), 42, 1),
+            boards(DiceSet::New, 42, 1)
+        );
+        // A Finnish board can hold ä and ö: in 200 rolls both turn up.
+        let roller = Roller::choose_in(Lang::Fi, None, None).unwrap();
+        let mut rng = BoardRng::new(1);
+        let text: String = (0..200)
+            .map(|_| roller.roll(&mut rng).to_string())
+            .collect();
+        assert!(text.contains('ä') && text.contains('ö'), "{text}");
     }
 
     #[test]

@@ -28,6 +28,7 @@ pub mod dict;
 pub mod duration;
 pub mod game;
 pub mod geometry;
+pub mod lang;
 pub(crate) mod mapped;
 pub mod naive;
 pub mod output;

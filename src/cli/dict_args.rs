@@ -27,8 +27,8 @@ pub struct DictArgs {
     pub dict: Option<PathBuf>,
 
     /// A bundled word list (the default is English); overrides BOGGLE_DICT
-    #[arg(long, value_enum, value_name = "LANG", overrides_with = "dict")]
-    pub lang: Option<LangArg>,
+    #[arg(long, value_name = "LANG", value_parser = lang_parser(), overrides_with = "dict")]
+    pub lang: Option<Lang>,
 
     /// Read --dict in this format instead of detecting it (gzip is always
     /// recognised, and names the format inside)
@@ -36,7 +36,7 @@ pub struct DictArgs {
     pub dict_format: Option<FormatArg>,
 
     /// Strip accents from words and boards alike (é→e, ä→a, œ→oe, ß→ss),
-    /// whatever the list; always on for --lang fr
+    /// whatever the list; always on for --lang fr, es, it, nl and pt
     #[arg(long)]
     pub fold_accents: bool,
 
@@ -53,25 +53,12 @@ pub struct DictArgs {
 /// The environment variable naming the default word list.
 const DICT_VARIABLE: &str = "BOGGLE_DICT";
 
-/// The bundled languages, as `--lang` takes them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum LangArg {
-    /// English
-    En,
-    /// French, accents folded
-    Fr,
-    /// Finnish, with å, ä and ö
-    Fi,
-}
-
-impl From<LangArg> for Lang {
-    fn from(lang: LangArg) -> Lang {
-        match lang {
-            LangArg::En => Lang::En,
-            LangArg::Fr => Lang::Fr,
-            LangArg::Fi => Lang::Fi,
-        }
-    }
+/// The bundled languages, as `--lang` takes them: each code, with the
+/// language's name as its help.
+pub fn lang_parser() -> impl clap::builder::TypedValueParser<Value = Lang> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Lang::ALL.map(|lang| PossibleValue::new(lang.code()).help(lang.name()));
+    PossibleValuesParser::new(values).try_map(|code| code.parse::<Lang>())
 }
 
 /// The formats, as `--dict-format` takes them.
@@ -214,7 +201,7 @@ impl DictArgs {
         let (dict, source) = match (self.path(), self.lang) {
             (Some(path), None) => (self.load_path(&path)?, source_name(&path)),
             (_, lang) => {
-                let lang = lang.map_or(Lang::En, Lang::from);
+                let lang = lang.unwrap_or_default();
                 (
                     self.load_bundled(lang)?,
                     format!("bundled dictionary '{}'", lang.code()),

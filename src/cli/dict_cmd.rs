@@ -9,7 +9,7 @@ use boggle::dict::bundled::{self, Lang};
 use boggle::dict::{ListFormat, compiled};
 use clap::{Args, Subcommand};
 
-use super::dict_args::{FormatArg, LangArg, describe, lines_not_in_the_format, load_file};
+use super::dict_args::{FormatArg, describe, lang_parser, lines_not_in_the_format, load_file};
 use super::{Outcome, Usage};
 
 /// `boggle dict` subcommands.
@@ -21,6 +21,9 @@ pub enum DictCommand {
     /// Print a dictionary's word count, letters, node count, compiled size
     /// and format version
     Info(InfoArgs),
+    /// Print the bundled languages, one a line: code, name, word count,
+    /// alphabet, dice sets, source and licence, separated by tabs
+    List,
 }
 
 const COMPILE_EXAMPLES: &str = "Examples:\n  boggle dict compile words.txt -o words.dict\n  boggle dict compile mots.txt.gz -o mots.dict --fold-accents --verbose\n  boggle solve ezmrnubeslospaon --dict words.dict";
@@ -66,8 +69,8 @@ pub struct InfoArgs {
     path: Option<PathBuf>,
 
     /// A bundled dictionary instead
-    #[arg(long, value_enum, value_name = "LANG")]
-    lang: Option<LangArg>,
+    #[arg(long, value_name = "LANG", value_parser = lang_parser())]
+    lang: Option<Lang>,
 
     /// Read PATH in this format instead of detecting it
     #[arg(long, value_enum, value_name = "FORMAT")]
@@ -83,6 +86,16 @@ impl DictCommand {
         match self {
             DictCommand::Compile(args) => args.run(),
             DictCommand::Info(args) => args.run(),
+            DictCommand::List => {
+                let mut out = BufWriter::new(super::stdout());
+                for lang in Lang::ALL {
+                    let dict = bundled::load(lang)
+                        .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
+                    writeln!(out, "{}", boggle::lang::list_line(lang, &dict))?;
+                }
+                out.flush()?;
+                Ok(Outcome::Success)
+            }
         }
     }
 }
@@ -125,7 +138,8 @@ impl CompileArgs {
         }
         // Written whole or not at all, so an interrupted run never leaves
         // a partial dictionary in place of a good one.
-        boggle::atomic_file::write_atomically(&self.output, &[&compiled::write(&dict)]).map_err(cannot_write)?;
+        boggle::atomic_file::write_atomically(&self.output, &[&compiled::write(&dict)])
+            .map_err(cannot_write)?;
         Ok(Outcome::Success)
     }
 }
@@ -158,7 +172,7 @@ impl InfoArgs {
                 )
             }
             (None, lang) => {
-                let lang = lang.map_or(Lang::En, Lang::from);
+                let lang = lang.unwrap_or_default();
                 let dict = bundled::load(lang)
                     .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
                 (format!("bundled '{}'", lang.code()), dict)

@@ -4,6 +4,7 @@
 use std::io::{BufWriter, Write};
 
 use boggle::dice::{self, BoardRng, DiceSet, Roller};
+use boggle::lang::Lang;
 use clap::{Args, ValueEnum};
 
 use super::{Outcome, Usage};
@@ -13,6 +14,7 @@ Examples:
   boggle random --seed 42
   boggle random --dice superbig --seed 7 -n 3
   boggle random --dice uniform --size 3x7
+  boggle random --lang fi --seed 3
   boggle random -n 1000 --seed 7 | boggle solve --format summary";
 
 /// `boggle random` options.
@@ -21,6 +23,10 @@ Examples:
 pub struct RandomArgs {
     #[command(flatten)]
     roll: RollArgs,
+
+    /// Roll this language's dice (without --dice) [default: en]
+    #[arg(long, value_name = "LANG", value_parser = super::dict_args::lang_parser())]
+    lang: Option<Lang>,
 
     /// How many boards
     #[arg(short = 'n', long = "count", value_name = "COUNT", default_value_t = 1)]
@@ -78,10 +84,15 @@ impl RollArgs {
         self.dice.is_some() || self.size.is_some() || self.seed.is_some()
     }
 
-    /// The roller these options ask for.
-    pub fn roller(&self) -> Result<Roller, Usage> {
-        Roller::choose(self.dice.map(DiceSet::from), self.size)
-            .map_err(|error| Usage(error.to_string()))
+    /// The roller these options ask for, for a game in `lang` (the
+    /// language's own dice when `--dice` is not given).
+    pub fn roller(&self, lang: Option<Lang>) -> Result<Roller, Usage> {
+        Roller::choose_in(
+            lang.unwrap_or_default(),
+            self.dice.map(DiceSet::from),
+            self.size,
+        )
+        .map_err(|error| Usage(error.to_string()))
     }
 
     /// The seed given, or a new one, which is then printed on standard
@@ -97,7 +108,7 @@ impl RollArgs {
 
 impl RandomArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
-        let roller = self.roll.roller()?;
+        let roller = self.roll.roller(self.lang)?;
         let mut rng = BoardRng::new(self.roll.seed());
         let mut out = BufWriter::with_capacity(1 << 16, super::stdout());
         for _ in 0..self.count {

@@ -151,7 +151,7 @@ impl ServeArgs {
                 dict,
             }]);
         }
-        let first = self.dict.lang.map_or(Lang::En, Lang::from);
+        let first = self.dict.lang.unwrap_or_default();
         let mut list = vec![ServedDictionary {
             name: first.code().into(),
             dict,

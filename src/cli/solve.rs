@@ -79,7 +79,7 @@ struct Lengths(Vec<usize>);
 impl SolveArgs {
     pub fn run(mut self) -> anyhow::Result<Outcome> {
         if self.random {
-            let roller = self.roll.roller()?;
+            let roller = self.roll.roller(self.dict.lang)?;
             let board = roller.roll(&mut boggle::dice::BoardRng::new(self.roll.seed()));
             self.boards = vec![board.canonical()];
         } else if self.roll.any() {

@@ -60,7 +60,7 @@ impl StatsArgs {
 
     /// `stats` itself, on the pool of `-j`.
     fn roll_and_solve(self) -> anyhow::Result<Outcome> {
-        let roller = self.roll.roller()?;
+        let roller = self.roll.roller(self.dict.lang)?;
         let dict = self.dict.load()?;
         let seed = self.roll.seed();
         let (rows, cols) = roller.size();

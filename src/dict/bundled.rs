@@ -10,49 +10,26 @@
 //! `dictionaries/`.
 
 use super::{DictError, Dictionary, compiled};
-use crate::alphabet::Normalizer;
 
-/// A bundled word list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Lang {
-    /// English: SCOWL sizes 10 to 80, all dialects, a–z only.
-    #[default]
-    En,
-    /// French: every form of the classical Hunspell dictionary, accents
-    /// folded to a–z.
-    Fr,
-    /// Finnish: the base forms of the Kotus word list, with å, ä and ö as
-    /// letters of their own.
-    Fi,
-}
+pub use crate::lang::Lang;
 
 impl Lang {
-    /// Every bundled language.
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::Fr, Lang::Fi];
-
-    /// The language's code, as given to `--lang`.
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Fr => "fr",
-            Lang::Fi => "fi",
-        }
-    }
-
-    /// The normaliser the list is compiled with, and boards are read with.
-    pub fn normalizer(self) -> Normalizer {
-        match self {
-            Lang::En | Lang::Fi => Normalizer::default(),
-            Lang::Fr => Normalizer::new(true),
-        }
-    }
-
     /// The compiled list, as `dictionaries/compile.sh` wrote it.
     pub fn compiled(self) -> &'static [u8] {
         match self {
             Lang::En => include_bytes!("../../dictionaries/en.dict"),
+            Lang::EnCommon => include_bytes!("../../dictionaries/en-common.dict"),
             Lang::Fr => include_bytes!("../../dictionaries/fr.dict"),
             Lang::Fi => include_bytes!("../../dictionaries/fi.dict"),
+            Lang::De => include_bytes!("../../dictionaries/de.dict"),
+            Lang::Es => include_bytes!("../../dictionaries/es.dict"),
+            Lang::It => include_bytes!("../../dictionaries/it.dict"),
+            Lang::Nl => include_bytes!("../../dictionaries/nl.dict"),
+            Lang::Pt => include_bytes!("../../dictionaries/pt.dict"),
+            Lang::Sv => include_bytes!("../../dictionaries/sv.dict"),
+            Lang::Da => include_bytes!("../../dictionaries/da.dict"),
+            Lang::Nb => include_bytes!("../../dictionaries/nb.dict"),
+            Lang::Pl => include_bytes!("../../dictionaries/pl.dict"),
         }
     }
 }
@@ -71,10 +48,23 @@ mod tests {
     /// build, read as `build-*.sh` and `compile.sh` read it.
     #[test]
     fn every_bundled_list_is_its_text_compiled() {
-        let texts: [(Lang, &[u8]); 3] = [
+        let texts: [(Lang, &[u8]); 13] = [
             (Lang::En, include_bytes!("../../dictionaries/en.txt")),
+            (
+                Lang::EnCommon,
+                include_bytes!("../../dictionaries/en-common.txt.gz"),
+            ),
             (Lang::Fr, include_bytes!("../../dictionaries/fr.txt.gz")),
             (Lang::Fi, include_bytes!("../../dictionaries/fi.txt")),
+            (Lang::De, include_bytes!("../../dictionaries/de.txt.gz")),
+            (Lang::Es, include_bytes!("../../dictionaries/es.txt.gz")),
+            (Lang::It, include_bytes!("../../dictionaries/it.txt.gz")),
+            (Lang::Nl, include_bytes!("../../dictionaries/nl.txt.gz")),
+            (Lang::Pt, include_bytes!("../../dictionaries/pt.txt.gz")),
+            (Lang::Sv, include_bytes!("../../dictionaries/sv.txt.gz")),
+            (Lang::Da, include_bytes!("../../dictionaries/da.txt.gz")),
+            (Lang::Nb, include_bytes!("../../dictionaries/nb.txt.gz")),
+            (Lang::Pl, include_bytes!("../../dictionaries/pl.txt.gz")),
         ];
         for (lang, text) in texts {
             let (dict, _) = crate::dict::load_detected(
@@ -97,6 +87,7 @@ mod tests {
             let dict = load(lang).unwrap();
             assert_eq!(dict.normalizer(), &lang.normalizer(), "{lang:?}");
             assert!(dict.word_count() > 50_000, "{lang:?}");
+            assert!(dict.word_count() <= 420_000, "{lang:?}");
         }
     }
 
@@ -122,5 +113,105 @@ mod tests {
         // Finnish keeps ä as a letter: "aiti" is not "äiti".
         assert!(!fi.contains("aiti"));
         assert!(fi.alphabet().symbol('å').is_some());
+    }
+
+    /// For each list: everyday words a speaker checked that must be there,
+    /// and junk that must not: the French unit symbols and abbreviations
+    /// the classical dictionary writes with capitals (kWh, MHz, hPa, and
+    /// the SI prefixes it puts on Hz, Pa and Wh), roman numerals, names
+    /// the sources write with a capital, and lower-case acronyms.
+    #[test]
+    fn real_words_in_and_junk_out() {
+        let cases: [(Lang, &[&str], &[&str]); 12] = [
+            (
+                Lang::EnCommon,
+                &["house", "garden", "quiet", "table"],
+                &["paris", "xiv", "nato", "ufo"],
+            ),
+            (
+                Lang::Fr,
+                &["maison", "chat", "manger", "oeuvre"],
+                &[
+                    "kwh",
+                    "mhz",
+                    "hpa",
+                    "khz",
+                    "mpa",
+                    "ahz",
+                    "hhz",
+                    "hpz",
+                    "hwh",
+                    "phz",
+                    "zpa",
+                    "zwh",
+                    "xiv",
+                    "http",
+                    "marseille",
+                ],
+            ),
+            (
+                Lang::De,
+                &[
+                    "haus", "häuser", "straße", "tisch", "liebe", "über", "größe",
+                ],
+                &[
+                    "berlin", "hamburg", "anna", "goethe", "paris", "xiv", "kwh", "usw", "bzw",
+                ],
+            ),
+            (
+                Lang::Es,
+                &["casa", "perro", "nino", "cantaba"],
+                &["madrid", "xiv", "xvi", "etc", "nato", "dvd"],
+            ),
+            (
+                Lang::It,
+                &["casa", "gatto", "amore", "citta"],
+                &["milano", "xiv", "ccclxxx", "etc", "nato"],
+            ),
+            (
+                Lang::Nl,
+                &["huis", "fiets", "gezellig", "idee"],
+                &["amsterdam", "xiv", "dvd", "btw", "ufo"],
+            ),
+            (
+                Lang::Pt,
+                &["casa", "cao", "coracao", "pao"],
+                &["lisboa", "xiv", "xvi", "etc", "nato"],
+            ),
+            (
+                Lang::Sv,
+                &["hus", "flicka", "smörgås", "kärlek"],
+                &["stockholm", "xiv", "dvd", "ufo", "ftp"],
+            ),
+            (
+                Lang::Da,
+                &["hus", "hund", "kærlighed", "bøger"],
+                &["københavn", "xiv", "xvi", "dvd", "ufo"],
+            ),
+            (
+                Lang::Nb,
+                &["hus", "hund", "jente", "barn"],
+                &["oslo", "xiv", "ccm", "mhz", "etc", "ufo"],
+            ),
+            (
+                Lang::Pl,
+                &["dom", "kot", "miłość", "żółw", "źródło"],
+                &["warszawa", "xiv", "etc", "ufo", "bmw"],
+            ),
+            (
+                Lang::Fi,
+                &["talo", "kissa", "äiti", "yö"],
+                &["helsinki", "xiv"],
+            ),
+        ];
+        for (lang, words, junk) in cases {
+            let dict = load(lang).unwrap();
+            for word in words {
+                assert!(dict.contains(word), "{lang} lacks {word}");
+            }
+            for word in junk {
+                assert!(!dict.contains(word), "{lang} holds {word}");
+            }
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! The word-list formats and how one is recognised from its first bytes.
+//! The word-list formats and how one is recognised from its bytes.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,9 +20,6 @@ pub enum ListFormat {
     /// A compiled dictionary ([`super::compiled`]).
     Compiled,
 }
-
-/// How many bytes [`Detection::of`] looks at, at most.
-const SAMPLE_LEN: usize = 1 << 16;
 
 impl ListFormat {
     /// Every format, in the order `--dict-format` lists them.
@@ -73,12 +70,14 @@ impl Detection {
     }
 
     /// The format `bytes` are in. Gzip and compiled data are known by their
-    /// magic numbers. Text is read conservatively from its first 64 KiB:
-    /// an anagram list only when every line that is neither blank nor a
+    /// magic numbers. Text is read conservatively, as a whole (a prefix
+    /// would end inside a line, and a cut line fails every check): an
+    /// anagram list only when every line that is neither blank nor a
     /// comment is `key|word…` with the key's letters those of each word; a
-    /// trie stream only when the whole sample is a trie walk that marks
-    /// more words than the sample holds as plain lines; otherwise plain
-    /// text, whose odd lines are skipped and counted.
+    /// trie stream only when the whole text is a trie walk that marks more
+    /// words than the text holds as plain lines; otherwise plain text,
+    /// whose odd lines are skipped and counted. Text that is not UTF-8 is
+    /// judged by its part before the first fault, which loading reports.
     pub fn of(bytes: &[u8]) -> Detection {
         let found = |format, reason: &str| Detection {
             format,
@@ -94,16 +93,9 @@ impl Detection {
                 "it starts with a compiled dictionary's magic number",
             );
         }
-        let sample = &bytes[..bytes.len().min(SAMPLE_LEN)];
-        let scope = if sample.len() < bytes.len() {
-            "the first 64 KiB"
-        } else {
-            "the file"
-        };
-        // A sample cut inside a character still reads up to the cut.
-        let text = match std::str::from_utf8(sample) {
+        let text = match std::str::from_utf8(bytes) {
             Ok(text) => text,
-            Err(error) => std::str::from_utf8(&sample[..error.valid_up_to()]).unwrap_or(""),
+            Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or(""),
         };
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let fits = Fits::of(text);
@@ -111,7 +103,7 @@ impl Detection {
             return found(
                 ListFormat::Anagram,
                 &format!(
-                    "every line of {scope} that is not a comment is key|word…, the key the letters of its words ({})",
+                    "every line of the file that is not a comment is key|word…, the key the letters of its words ({})",
                     plural(fits.anagram_lines, "line")
                 ),
             );
@@ -123,7 +115,7 @@ impl Detection {
             return found(
                 ListFormat::TrieStream,
                 &format!(
-                    "{scope} is a trie walk marking {}; as plain text it holds {}",
+                    "the file is a trie walk marking {}; as plain text it holds {}",
                     plural(marked, "word"),
                     plural(fits.plain_words, "word")
                 ),
@@ -131,10 +123,10 @@ impl Detection {
         }
         let odd = fits.lines - fits.plain_words;
         let reason = if odd == 0 {
-            format!("every line of {scope} is a word, a comment or blank")
+            "every line of the file is a word, a comment or blank".to_string()
         } else {
             format!(
-                "{} of {scope}: {}, {} (skipped); no other format fits better",
+                "{} of the file: {}, {} (skipped); no other format fits better",
                 plural(fits.lines, "line"),
                 plural(fits.plain_words, "word"),
                 plural(odd, "other line"),
@@ -274,7 +266,10 @@ mod tests {
             "plain (as asked)"
         );
         let long = "cat\n".repeat(20_000);
-        assert!(reason(long.as_bytes()).contains("the first 64 KiB"));
+        assert_eq!(
+            reason(long.as_bytes()),
+            "plain (every line of the file is a word, a comment or blank)"
+        );
     }
 
     proptest::proptest! {
@@ -295,6 +290,110 @@ mod tests {
                 }
                 format => proptest::prop_assert_eq!(format, ListFormat::Plain),
             }
+        }
+    }
+
+    /// The texts of a real list in each text format, multi-megabyte: the
+    /// bundled English list (ASCII, 2.6 MB as plain text) and the bundled
+    /// Finnish list (two-byte letters, so a cut can fall inside one).
+    fn big_texts() -> Vec<(ListFormat, &'static str, Vec<u8>, usize)> {
+        use crate::dict::bundled::{self, Lang};
+        let mut texts = Vec::new();
+        for lang in [Lang::En, Lang::Fi] {
+            let dict = bundled::load(lang).unwrap();
+            let words: Vec<String> = dict
+                .trie()
+                .words()
+                .map(|word| dict.word_text(word).to_string())
+                .collect();
+            let plain = words
+                .iter()
+                .map(|word| format!("{word}\n"))
+                .collect::<String>();
+            let mut sets = std::collections::BTreeMap::<String, Vec<&str>>::new();
+            for word in &words {
+                let mut key: Vec<char> = word.chars().collect();
+                key.sort_unstable();
+                sets.entry(key.into_iter().collect())
+                    .or_default()
+                    .push(word);
+            }
+            let anagram = sets
+                .iter()
+                .map(|(key, words)| format!("{key}|{}\n", words.join("|")))
+                .collect::<String>();
+            let stream = trie_stream::write(&dict);
+            for (format, text) in [
+                (ListFormat::Plain, plain),
+                (ListFormat::Anagram, anagram),
+                (ListFormat::TrieStream, stream),
+            ] {
+                assert!(text.len() > 1 << 19, "{lang:?} {format}: {}", text.len());
+                texts.push((format, lang.code(), text.into_bytes(), words.len()));
+            }
+        }
+        texts
+    }
+
+    /// Lists far over any prefix a detector might sample are detected as
+    /// their format, and read whole: with 0 to 40 bytes of blank space in
+    /// front, every 64 KiB and 1 MiB boundary falls at each place of a line
+    /// (before and after a `|`, inside a two-byte letter, on a line's end),
+    /// and a gzip of each and the compiled list are detected too.
+    #[test]
+    fn big_lists_are_detected_whole() {
+        use std::io::Write;
+        for (format, code, text, count) in big_texts() {
+            for pad in 0..=40 {
+                let mut padded = vec![b' '; pad];
+                padded.push(b'\n');
+                padded.extend_from_slice(&text);
+                assert_eq!(
+                    ListFormat::detect(&padded),
+                    format,
+                    "{code} {format} pad {pad}"
+                );
+            }
+            let (dict, detection) =
+                crate::dict::load_detected(&text, None, crate::Normalizer::default()).unwrap();
+            assert_eq!(detection.format, format, "{code}");
+            assert_eq!(dict.word_count(), count, "{code} {format}");
+            assert_eq!(dict.report().skipped_lines, 0, "{code} {format}");
+            let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+            gzip.write_all(&text).unwrap();
+            let gzip = gzip.finish().unwrap();
+            let (dict, detection) =
+                crate::dict::load_detected(&gzip, None, crate::Normalizer::default()).unwrap();
+            assert_eq!((detection.gzip, detection.format), (true, format), "{code}");
+            assert_eq!(dict.word_count(), count, "{code} {format} gzip");
+        }
+        for lang in crate::dict::bundled::Lang::ALL {
+            let compiled = lang.compiled();
+            assert_eq!(ListFormat::detect(compiled), ListFormat::Compiled);
+        }
+    }
+
+    /// An anagram list cut at every byte is judged on all the bytes it has:
+    /// an anagram list where each line, the cut one included, is a key with
+    /// its words (`act|act` is one, `act|ac` and `act|` are not), plain text
+    /// otherwise. The anagram cuts are counted by hand.
+    #[test]
+    fn cut_lines_are_judged_whole() {
+        let text = b"act|act|cat\nbdeo|bode\nopst|post|pots|spot|stop|tops\n";
+        let anagram_ends = [7, 11, 12, 21, 22, 31, 36, 41, 46, 51, 52];
+        for end in 1..=text.len() {
+            let expected = if anagram_ends.contains(&end) {
+                ListFormat::Anagram
+            } else {
+                ListFormat::Plain
+            };
+            let cut = &text[..end];
+            assert_eq!(
+                ListFormat::detect(cut),
+                expected,
+                "{:?}",
+                std::str::from_utf8(cut)
+            );
         }
     }
 

@@ -44,6 +44,7 @@ pub fn dice_label(set: DiceSet) -> &'static str {
         DiceSet::Big => "Big Boggle dice",
         DiceSet::SuperBig => "Super Big Boggle dice",
         DiceSet::Uniform => "random letters",
+        DiceSet::Lang(lang, big) => lang.dice_label(big),
     }
 }
 

@@ -13,6 +13,7 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use boggle::dice::{self, BoardRng, DiceSet, Roller};
+use boggle::lang::Lang;
 use boggle::output::{self, OutputFormat, OutputOptions, SortOrder, board_name};
 use boggle::rules::{LengthOptions, ReversedLengths, RulesChoice, parse_lengths};
 use boggle::solve::{BudgetExceeded, Scratch, Solution};
@@ -236,11 +237,14 @@ fn solve_bounded(
 #[derive(Debug, Deserialize)]
 pub struct RandomQuery {
     dice: Option<String>,
+    lang: Option<String>,
     size: Option<String>,
     seed: Option<String>,
 }
 
-/// `GET /api/random?dice=&size=&seed=`: `{"board": "…", "seed": "N"}`.
+/// `GET /api/random?dice=&size=&seed=&lang=`: `{"board": "…", "seed": "N",
+/// "lang": "fi", "dice": "fi"}`. Without `dice`, `lang`'s own dice are
+/// rolled (English: the new set, or the set that fills `size`).
 pub async fn random(
     State(server): State<Arc<Server>>,
     Query(query): Query<RandomQuery>,
@@ -272,9 +276,18 @@ pub async fn random(
         })?,
         None => dice::new_seed(),
     };
-    let roller = Roller::choose(dice, size).map_err(bad_request)?;
+    let lang = match &query.lang {
+        Some(text) => text.parse::<Lang>().map_err(bad_request)?,
+        None => Lang::default(),
+    };
+    let roller = Roller::choose_in(lang, dice, size).map_err(bad_request)?;
     let board = roller.roll(&mut BoardRng::new(seed));
-    let body = serde_json::json!({ "board": board.canonical(), "seed": seed.to_string() });
+    let body = serde_json::json!({
+        "board": board.canonical(),
+        "seed": seed.to_string(),
+        "lang": lang.code(),
+        "dice": roller.set().name(),
+    });
     Ok(json_body(body.to_string().into_bytes()))
 }
 

@@ -400,3 +400,68 @@ fn bundled_lists_go_through_the_cache() {
     assert_eq!((out.code, out.stdout.as_str()), (0, reference.as_str()));
     assert!(out.stderr.contains("': not written ("), "{}", out.stderr);
 }
+
+/// `boggle dict list` (SPEC §15): one bundled language a line, code first,
+/// then name, word count, alphabet, dice sets, source and licence, the
+/// licence file beside the list in `dictionaries/`.
+#[test]
+fn dict_list() {
+    let text = run(&["dict", "list"]).success().to_string();
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .map(|line| line.split('\t').collect())
+        .collect();
+    let codes: Vec<&str> = lines.iter().map(|fields| fields[0]).collect();
+    assert_eq!(
+        codes,
+        [
+            "en",
+            "en-common",
+            "fr",
+            "fi",
+            "de",
+            "es",
+            "it",
+            "nl",
+            "pt",
+            "sv",
+            "da",
+            "nb",
+            "pl"
+        ]
+    );
+    assert_eq!(
+        lines[0],
+        [
+            "en",
+            "English",
+            "254626 words",
+            "abcdefghijklmnopqrstuvwxyz",
+            "new, big",
+            "Debian scowl 2020.12.07-2, sizes 10-80",
+            "SCOWL (permissive), LICENSE-SCOWL.txt",
+        ]
+    );
+    let finnish = &lines[3];
+    assert_eq!(finnish[1], "Finnish");
+    assert_eq!(finnish[2], "91653 words");
+    assert!(finnish[3].contains('ä') && finnish[3].contains('ö') && finnish[3].contains('å'));
+    assert_eq!(finnish[4], "fi, fi-big");
+    for fields in &lines {
+        assert_eq!(fields.len(), 7, "{fields:?}");
+        let file = fields[6].rsplit(", ").next().unwrap();
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("dictionaries")
+            .join(file);
+        assert!(path.is_file(), "{} names {file}", fields[0]);
+        // Each word count is the list's own, as `dict info` counts it.
+        let info = run(&["dict", "info", "--lang", fields[0]])
+            .success()
+            .to_string();
+        let count = fields[2].strip_suffix(" words").unwrap();
+        assert!(
+            info.contains(&format!("words:          {count}\n")),
+            "{info}"
+        );
+    }
+}

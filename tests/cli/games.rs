@@ -46,6 +46,43 @@ fn random_golden_boards() {
     }
 }
 
+/// `--lang` rolls the language's own dice: English exactly as before, a
+/// Finnish board with ä and ö among its letters, every letter one of the
+/// Finnish dice's faces, and a German board stable for its seed.
+#[test]
+fn random_rolls_the_language_dice() {
+    assert_eq!(
+        run(&["random", "--lang", "en", "--seed", "42"]).success(),
+        "zcts/tooh/fiyt/iseb\n"
+    );
+    let finnish = run(&["random", "--lang", "fi", "--seed", "1", "-n", "200"])
+        .success()
+        .to_string();
+    assert!(finnish.contains('ä') && finnish.contains('ö'), "{finnish}");
+    let faces: String = ::boggle::lang::Lang::Fi.dice_faces(false).concat();
+    for letter in finnish.chars().filter(|c| *c != '/' && *c != '\n') {
+        assert!(faces.contains(letter), "{letter} is on no Finnish die");
+    }
+    // The Finnish dice have no q (Finnish words hardly use it), so no Qu.
+    assert!(!finnish.contains('q'));
+    assert_eq!(
+        run(&["random", "--lang", "de", "--seed", "1", "-n", "2"]).success(),
+        GERMAN_SEED_1
+    );
+    // --dice still picks the set, whatever the language.
+    assert_eq!(
+        run(&["random", "--lang", "de", "--dice", "new", "--seed", "42"]).success(),
+        "zcts/tooh/fiyt/iseb\n"
+    );
+    let big = run(&["random", "--lang", "sv", "--size", "5x5", "--seed", "2"])
+        .success()
+        .to_string();
+    assert_eq!(big.trim_end().split('/').count(), 5, "{big}");
+}
+
+/// `boggle random --lang de --seed 1 -n 2`, as this version rolls it.
+const GERMAN_SEED_1: &str = "gtce/mdet/nsol/trft\nutuö/mtei/niea/trns\n";
+
 #[test]
 fn random_without_seed_prints_it() {
     let first = run(&["random", "--dice", "big"]);
@@ -324,11 +361,12 @@ fn completions_for_every_shell() {
 }
 
 /// The pages `boggle man --dir` writes, one per command, in byte order.
-const PAGES: [&str; 13] = [
+const PAGES: [&str; 14] = [
     "boggle-best.1",
     "boggle-completions.1",
     "boggle-dict-compile.1",
     "boggle-dict-info.1",
+    "boggle-dict-list.1",
     "boggle-dict.1",
     "boggle-man.1",
     "boggle-play.1",

@@ -574,7 +574,7 @@ fn rows(dir: &Path, compiled: &[u8]) -> Vec<Row> {
         ),
         Row::flags("an unknown --lang", &["--lang", "xx"]).fails(
             2,
-            "invalid value 'xx' for '--lang <LANG>' [possible values: en, fr, fi]",
+            "invalid value 'xx' for '--lang <LANG>' [possible values: en, en-common, fr, fi, de, es, it, nl, pt, sv, da, nb, pl]",
         ),
         Row::flags("an unknown --rules", &["--rules", "huge"]).fails(
             2,

@@ -139,7 +139,7 @@ fn solve_errors_carry_the_clis_messages() {
     assert!(message(r#"{"lang": "en"}"#).contains("missing field `board`"));
     assert_eq!(
         message(r#"{"board": "abcd", "lang": "xx"}"#),
-        "unknown lang 'xx' (expected en, fr, fi)"
+        "unknown lang 'xx' (expected en, en-common, fr, fi, de, es, it, nl, pt, sv, da, nb, pl)"
     );
     assert_eq!(
         message(r#"{"board": "abcd", "min_len": 0}"#),
@@ -270,9 +270,42 @@ fn random_rolls_what_the_cli_rolls() {
         full.extend(args);
         let (_, board, _) = cli(&full);
         let seed = query.split("seed=").nth(1).unwrap();
+        // The dice rolled: the one asked for, or the set that fills the size.
+        let dice = match query.split("dice=").nth(1) {
+            Some(rest) => rest.split('&').next().unwrap(),
+            None if query.contains("size=5x5") => "big",
+            None => "new",
+        };
         assert_eq!(
             answer.json(),
-            json!({"board": board.trim_end(), "seed": seed}),
+            json!({"board": board.trim_end(), "seed": seed, "lang": "en", "dice": dice}),
+            "{query}"
+        );
+    }
+    // A language rolls its own dice, as `random --lang` does, and says so.
+    for (query, args, dice) in [
+        ("lang=fi&seed=3", vec!["--lang", "fi", "--seed", "3"], "fi"),
+        (
+            "lang=de&size=5x5&seed=1",
+            vec!["--lang", "de", "--size", "5x5", "--seed", "1"],
+            "de-big",
+        ),
+        (
+            "lang=de&dice=new&seed=1",
+            vec!["--lang", "de", "--dice", "new", "--seed", "1"],
+            "new",
+        ),
+    ] {
+        let answer = get(server.addr, &format!("/api/random?{query}"));
+        assert_eq!(answer.status, 200, "{query}: {}", answer.text());
+        let mut full = vec!["random"];
+        full.extend(args);
+        let (_, board, _) = cli(&full);
+        let lang = &query[5..7];
+        let seed = query.split("seed=").nth(1).unwrap();
+        assert_eq!(
+            answer.json(),
+            json!({"board": board.trim_end(), "seed": seed, "lang": lang, "dice": dice}),
             "{query}"
         );
     }
@@ -327,7 +360,24 @@ fn health_and_dictionaries() {
         .iter()
         .map(|d| d["lang"].as_str().unwrap())
         .collect();
-    assert_eq!(langs, ["fr", "en", "fi"]);
+    assert_eq!(
+        langs,
+        [
+            "fr",
+            "en",
+            "en-common",
+            "fi",
+            "de",
+            "es",
+            "it",
+            "nl",
+            "pt",
+            "sv",
+            "da",
+            "nb",
+            "pl"
+        ]
+    );
     for entry in list["dictionaries"].as_array().unwrap() {
         let lang = entry["lang"].as_str().unwrap();
         // The CLI's own count of the words kept.

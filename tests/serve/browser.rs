@@ -225,7 +225,7 @@ async fn the_page_in_a_real_browser() {
     client.goto(&format!("{origin}/")).await.unwrap();
     wait_until(
         &client,
-        "return document.querySelectorAll('#lang option').length === 3;",
+        "return document.querySelectorAll('#lang option').length === 13;",
     )
     .await;
     let first = client.find(Locator::Css("#grid input")).await.unwrap();
@@ -430,7 +430,7 @@ async fn the_page_in_a_real_browser() {
     client.goto(&format!("{origin}/")).await.unwrap();
     wait_until(
         &client,
-        "return document.querySelectorAll('#lang option').length === 3;",
+        "return document.querySelectorAll('#lang option').length === 13;",
     )
     .await;
     eval(&client, "document.getElementById('dice').value = 'big'; document.getElementById('dice').dispatchEvent(new Event('change')); return true;").await;

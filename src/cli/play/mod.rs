@@ -136,7 +136,7 @@ impl PlayArgs {
             ))
             .into());
         }
-        let roller = self.roll.roller()?;
+        let roller = self.roll.roller(self.dict.lang)?;
         let dict = self.dict.load()?;
         let time = match (self.untimed, self.time) {
             (true, _) => None,
@@ -196,7 +196,12 @@ impl PlayArgs {
         time: Option<Duration>,
         min_board_score: u64,
     ) -> String {
-        let mut options = format!(" --dice {}", roller.set().name());
+        // A language's own dice are rolled again by its --lang below.
+        let mut options = match roller.set() {
+            DiceSet::Lang(_, false) => String::new(),
+            DiceSet::Lang(_, true) => " --size 5x5".to_string(),
+            set => format!(" --dice {}", set.name()),
+        };
         if roller.set() == DiceSet::Uniform {
             let (rows, cols) = roller.size();
             options += &format!(" --size {rows}x{cols}");
@@ -214,7 +219,7 @@ impl PlayArgs {
             n => options += &format!(" --min-board-score {n}"),
         }
         if let Some(lang) = self.dict.lang {
-            options += &format!(" --lang {}", boggle::dict::bundled::Lang::from(lang).code());
+            options += &format!(" --lang {}", lang.code());
         }
         if let Some(path) = self.dict.path().filter(|_| self.dict.lang.is_none()) {
             options += &format!(" --dict {}", shell_word(&path.to_string_lossy()));
@@ -233,7 +238,7 @@ impl PlayArgs {
         let (rows, cols) = roller.size();
         let dict = self.dict.path().filter(|_| self.dict.lang.is_none());
         let lang = match (self.dict.lang, &dict) {
-            (Some(lang), _) => Some(boggle::dict::bundled::Lang::from(lang).code().to_owned()),
+            (Some(lang), _) => Some(lang.code().to_owned()),
             (None, Some(_)) => None,
             (None, None) => Some(boggle::dict::bundled::Lang::En.code().to_owned()),
         };
