@@ -406,7 +406,7 @@ fn the_page_and_the_headers() {
         );
     }
     let page = get(server.addr, "/").text();
-    assert!(page.contains(r#"<script src="/app.js" defer></script>"#));
+    assert!(page.contains(r#"<script type="module" src="/app.js?v="#));
     assert!(
         !page.contains("http://") || !page.contains("src=\"http"),
         "nothing from another host"
