@@ -39,6 +39,7 @@ mod large;
 mod small;
 
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
@@ -181,6 +182,7 @@ impl<'d> Solver<'d> {
         Steps {
             plain_per_cell: self.plain_steps,
             max,
+            deadline: None,
         }
     }
 
@@ -230,6 +232,29 @@ impl<'d> Solver<'d> {
         let config = self.config(board);
         let mut words = Vec::new();
         scratch.search(self.dict, board, &config, self.steps(max_steps), &mut words)?;
+        Ok(finish(config.rules, words))
+    }
+
+    /// [`Solver::solve_within`], stopped as well once the clock passes
+    /// `deadline`: the search reads the clock every [`CLOCK_STEPS`] steps,
+    /// when a part of its budget that long runs out, so it stops within
+    /// about a tenth of a millisecond of the deadline and costs nothing
+    /// measurable until then. Past the deadline the answer is
+    /// [`BudgetExceeded`] too; the caller tells the two apart by the clock.
+    pub fn solve_within_deadline(
+        &self,
+        board: &Board,
+        scratch: &mut Scratch,
+        max_steps: u64,
+        deadline: Instant,
+    ) -> Result<Solution, BudgetExceeded> {
+        let config = self.config(board);
+        let mut words = Vec::new();
+        let steps = Steps {
+            deadline: Some(deadline),
+            ..self.steps(max_steps)
+        };
+        scratch.search(self.dict, board, &config, steps, &mut words)?;
         Ok(finish(config.rules, words))
     }
 
@@ -587,18 +612,22 @@ impl State {
             done: &mut self.done,
             left: &mut self.left,
             finished: 0,
-            steps_left: steps.max.min(plain),
+            steps_left: 0,
+            reserve: 0,
+            deadline: steps.deadline,
+            timed_out: false,
             exceeded: false,
             path: &mut self.path,
             codes: &mut self.codes,
             frames: &mut self.frames,
             sink,
         };
+        walk.set_budget(steps.max.min(plain));
         walk.search_from(starts.clone(), small, config.paths);
         if !walk.exceeded {
             return Ok(());
         }
-        if steps.max <= plain {
+        if steps.max <= plain || walk.timed_out {
             return Err(BudgetExceeded {
                 max_steps: steps.max,
             });
@@ -640,7 +669,10 @@ impl<S: Sink> Walk<'_, S> {
             done: walk.done,
             left: walk.left,
             finished: 0,
-            steps_left: max_steps,
+            steps_left: 0,
+            reserve: 0,
+            deadline: walk.deadline,
+            timed_out: false,
             exceeded: false,
             path: walk.path,
             codes: walk.codes,
@@ -650,6 +682,7 @@ impl<S: Sink> Walk<'_, S> {
         // The plain search left the path empty and the codes as they were,
         // each cell restored as the search came back from it.
         debug_assert!(walk.path.is_empty() && walk.frames.is_empty());
+        walk.set_budget(max_steps);
         let reached = (0..walk.marks.len()).filter(|&word| walk.marks[word] == walk.epoch);
         for word in reached.collect::<Vec<_>>() {
             walk.count_reached(search, WordId::from_index(word));
@@ -663,12 +696,17 @@ impl<S: Sink> Walk<'_, S> {
 }
 
 /// How many steps a search may take: `max` in all, of which at most
-/// `plain_per_cell` per start cell without pruning.
+/// `plain_per_cell` per start cell without pruning, and until when.
 #[derive(Clone, Copy, Debug)]
 struct Steps {
     plain_per_cell: u64,
     max: u64,
+    deadline: Option<Instant>,
 }
+
+/// How many steps a search with a deadline takes between two readings of
+/// the clock: about a tenth of a millisecond.
+pub const CLOCK_STEPS: u64 = 4096;
 
 impl<S: Sink> Walk<'_, S> {
     /// Searches from each cell of `starts`, small or large, with or without
@@ -717,8 +755,15 @@ struct Walk<'a, S> {
     /// Bit `n % 64` is set when some node `n` is done: most searches finish
     /// few nodes with children, and a clear bit spares reading `done`.
     finished: u64,
-    /// How many more steps the search may take.
+    /// How many more steps the search may take before it reads the clock
+    /// (with a deadline) or stops.
     steps_left: u64,
+    /// The steps of the budget beyond `steps_left`, given out
+    /// [`CLOCK_STEPS`] at a time while the deadline is not passed.
+    reserve: u64,
+    deadline: Option<Instant>,
+    /// Whether the search stopped at its deadline.
+    timed_out: bool,
     /// Whether the search wanted a step past its budget.
     exceeded: bool,
     /// The cells of the path so far, when paths are kept.
@@ -747,10 +792,42 @@ impl<S: Sink> Walk<'_, S> {
         let (left, out) = self.steps_left.overflowing_sub(1);
         self.steps_left = left;
         if out {
-            self.steps_left = 0;
-            self.exceeded = true;
+            return self.next_part();
         }
-        !out
+        true
+    }
+
+    /// Gives the search a budget of `max` steps: all at once, or with a
+    /// deadline, [`CLOCK_STEPS`] at a time.
+    fn set_budget(&mut self, max: u64) {
+        let first = if self.deadline.is_some() {
+            max.min(CLOCK_STEPS)
+        } else {
+            max
+        };
+        self.steps_left = first;
+        self.reserve = max - first;
+    }
+
+    /// The current part of the budget ran out: the next part, and this
+    /// step taken from it, if there is one and the deadline is not passed;
+    /// otherwise false, and the budget marked exceeded.
+    #[cold]
+    #[inline(never)]
+    fn next_part(&mut self) -> bool {
+        let on_time = self
+            .deadline
+            .is_none_or(|deadline| Instant::now() < deadline);
+        if self.reserve > 0 && on_time {
+            let part = self.reserve.min(CLOCK_STEPS);
+            self.reserve -= part;
+            self.steps_left = part - 1;
+            return true;
+        }
+        self.timed_out = !on_time;
+        self.steps_left = 0;
+        self.exceeded = true;
+        false
     }
 
     /// Counts `word`, just reached for the first time, as one part of its
@@ -933,6 +1010,50 @@ mod tests {
         assert_eq!(
             plain.solve_within(&board, &mut scratch, BUDGET),
             Err(BudgetExceeded { max_steps: BUDGET })
+        );
+    }
+
+    /// A search with a deadline stops within a moment of it, however many
+    /// steps it still has, in both searches and after the plain one starts
+    /// again with pruning; before it, the answer is the unlimited one.
+    #[test]
+    fn a_search_stops_at_its_deadline() {
+        // Every path spells a start of the word and none the word: nothing
+        // prunes, so only the deadline ends the search.
+        let word = format!("{}b", "a".repeat(63));
+        let dict = Dictionary::from_words(&[word], Normalizer::default()).unwrap();
+        let mut scratch = Scratch::default();
+        for (rows, cols) in [(5, 5), (9, 9)] {
+            let board = of_a(rows, cols);
+            for plain_steps in [0, Solver::PLAIN_STEPS, u64::MAX] {
+                let solver = solver(&dict, 3).with_plain_steps(plain_steps);
+                let started = Instant::now();
+                let deadline = started + std::time::Duration::from_millis(30);
+                let result = solver.solve_within_deadline(&board, &mut scratch, u64::MAX, deadline);
+                let took = started.elapsed();
+                assert_eq!(
+                    result,
+                    Err(BudgetExceeded {
+                        max_steps: u64::MAX
+                    })
+                );
+                assert!(took >= std::time::Duration::from_millis(30), "{took:?}");
+                // Generous for a debug build on a busy machine.
+                assert!(took < std::time::Duration::from_millis(300), "{took:?}");
+            }
+        }
+        let dict = runs(1..=25);
+        let board = of_a(5, 5);
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        // After a stopped search the scratch space is as good as new.
+        let within = solver(&dict, 1).solve_within_deadline(&board, &mut scratch, BUDGET, far);
+        assert_eq!(within.unwrap(), solver(&dict, 1).solve(&board));
+        // A budget smaller than a reading of the clock's share still holds.
+        assert_eq!(
+            solver(&dict, 1)
+                .with_plain_steps(u64::MAX)
+                .solve_within_deadline(&board, &mut scratch, 1000, far),
+            Err(BudgetExceeded { max_steps: 1000 })
         );
     }
 

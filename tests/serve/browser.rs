@@ -151,7 +151,12 @@ async fn shown_words(client: &Client) -> Vec<(String, u64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|pair| (pair[0].as_str().unwrap().to_owned(), pair[1].as_u64().unwrap()))
+        .map(|pair| {
+            (
+                pair[0].as_str().unwrap().to_owned(),
+                pair[1].as_u64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -360,7 +365,12 @@ fn longest_first(json: &Value) -> Vec<(String, u64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| (w["word"].as_str().unwrap().to_owned(), w["score"].as_u64().unwrap()))
+        .map(|w| {
+            (
+                w["word"].as_str().unwrap().to_owned(),
+                w["score"].as_u64().unwrap(),
+            )
+        })
         .collect();
     let length = |w: &(String, u64)| w.0.chars().count();
     words.sort_by(|a, b| {
@@ -467,7 +477,11 @@ async fn check_view(driver: &Driver, view: &View) {
     .await;
     assert_eq!(dark, view.dark, "{name}: the colour scheme");
     let size = eval(&client, "return [innerWidth, innerHeight];").await;
-    assert_eq!(size, json!([view.width, view.height]), "{name}: the viewport");
+    assert_eq!(
+        size,
+        json!([view.width, view.height]),
+        "{name}: the viewport"
+    );
     let label = eval(
         &client,
         "return document.getElementById('grid').getAttribute('aria-label');",
@@ -564,7 +578,10 @@ async fn check_view(driver: &Driver, view: &View) {
 
     // A key typed into a filled box replaces its letter; a two-letter face
     // is typed in brackets.
-    client.execute("window.scrollTo(0, 0); return true;", vec![]).await.unwrap();
+    client
+        .execute("window.scrollTo(0, 0); return true;", vec![])
+        .await
+        .unwrap();
     click(&client, "#grid input").await;
     keys(&client, "x").await;
     assert_eq!(
@@ -731,7 +748,11 @@ async fn check_view(driver: &Driver, view: &View) {
         .await,
         25
     );
-    let seed_text = eval(&client, "return document.getElementById('seed').textContent;").await;
+    let seed_text = eval(
+        &client,
+        "return document.getElementById('seed').textContent;",
+    )
+    .await;
     let seed = seed_text
         .as_str()
         .unwrap()
@@ -788,7 +809,10 @@ async fn check_view(driver: &Driver, view: &View) {
     )
     .await;
     assert_eq!(invalid, "false");
-    assert!(in_view(&client, "#error").await, "{name}: the error in view");
+    assert!(
+        in_view(&client, "#error").await,
+        "{name}: the error in view"
+    );
     screenshot(&client, view, "offline").await;
     client.close().await.unwrap();
 }
