@@ -16,6 +16,7 @@ use rayon::prelude::*;
 use crate::board::{Board, Tile};
 use crate::output::{self, OutputFormat, OutputOptions};
 use crate::solve::{Scratch, Solution, Solver};
+use crate::threads::Threads;
 
 /// Boards with at least this many cells are searched in parallel over their
 /// start cells; smaller ones run one per thread.
@@ -98,14 +99,6 @@ fn parts_of(cells: usize) -> usize {
     if cells >= PARALLEL_CELLS { cells } else { 1 }
 }
 
-/// Runs `work` in `pool`, or on rayon's current pool.
-fn in_pool<T: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> T + Send) -> T {
-    match pool {
-        Some(pool) => pool.install(work),
-        None => work(),
-    }
-}
-
 /// The output of a group of lines: each line's block, or why it was bad.
 struct Group {
     /// The blocks of the good lines, one after another.
@@ -172,26 +165,16 @@ impl<'s, 'd> Batch<'s, 'd> {
         self
     }
 
-    /// The pool of at most [`Batch::threads`] threads for work that splits
-    /// into `parts` tasks at most, or `None` for rayon's current pool.
-    /// Threads start when the pool is built, and a thousand of them take
-    /// about a second, so no more start than there are parts.
+    /// The pool for work of `parts` tasks (see [`Threads::pool`]).
     fn pool(&self, parts: usize) -> io::Result<Option<rayon::ThreadPool>> {
-        let Some(threads) = self.threads else {
-            return Ok(None);
-        };
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads.min(parts).max(1))
-            .build()
-            .map(Some)
-            .map_err(|error| io::Error::other(format!("cannot start the worker threads: {error}")))
+        Threads::new(self.threads).pool(parts)
     }
 
     /// Solves `boards` in parallel and writes them in order.
     pub fn run_boards<W: Write>(&self, boards: &[Board], out: &mut W) -> io::Result<()> {
         let parts = boards.iter().map(|board| parts_of(board.len())).sum();
         let pool = self.pool(parts)?;
-        let rendered: Vec<io::Result<Vec<u8>>> = in_pool(pool.as_ref(), || {
+        let rendered: Vec<io::Result<Vec<u8>>> = crate::threads::in_pool(pool.as_ref(), || {
             boards
                 .par_iter()
                 .map_init(Scratch::default, |scratch, board| {
@@ -241,7 +224,7 @@ impl<'s, 'd> Batch<'s, 'd> {
                 }
             };
             let batch = Batch { output, ..*self };
-            let groups: Vec<io::Result<Group>> = in_pool(pool.as_ref(), || {
+            let groups: Vec<io::Result<Group>> = crate::threads::in_pool(pool.as_ref(), || {
                 chunk
                     .lines
                     .par_chunks(GROUP_LINES)

@@ -212,6 +212,17 @@ impl FromStr for DiceSet {
     }
 }
 
+/// A seed nobody chose, for a roll that was given none: the clock, hashed
+/// with the process's random keys. Whoever asked for it should show it, so
+/// the boards can be rolled again.
+pub fn new_seed() -> u64 {
+    use std::hash::BuildHasher;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |time| time.as_nanos());
+    std::collections::hash_map::RandomState::new().hash_one(nanos)
+}
+
 /// The seeded generator behind every roll: ChaCha8, read as raw `u32`s.
 #[derive(Clone, Debug)]
 pub struct BoardRng {
@@ -340,6 +351,17 @@ impl Roller {
             cols,
             dice: set.dice(),
         })
+    }
+
+    /// The roller for what a user asked for: `set` when given, else the
+    /// set whose dice fill `size`, else the default set.
+    pub fn choose(set: Option<DiceSet>, size: Option<(usize, usize)>) -> Result<Roller, RollError> {
+        let set = match (set, size) {
+            (Some(set), _) => set,
+            (None, Some((rows, cols))) => DiceSet::for_size(rows, cols),
+            (None, None) => DiceSet::default(),
+        };
+        Roller::new(set, size)
     }
 
     /// The dice set rolled.

@@ -34,6 +34,7 @@ pub mod rules;
 pub mod show;
 pub mod solve;
 pub mod stats;
+pub mod threads;
 pub mod trie;
 
 pub use alphabet::{Alphabet, Normalizer, Symbol};

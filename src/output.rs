@@ -263,6 +263,21 @@ pub fn write_error<W: Write>(
     }
 }
 
+/// How a board given as text is named in an error: as given, cut after 64
+/// characters so a huge board still makes a readable one-line message, its
+/// control characters escaped so none reaches a terminal.
+pub fn board_name(text: &str) -> String {
+    const SHOWN: usize = 64;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!(
+            "board '{}…' ({} bytes)",
+            escaped(&text[..end], false),
+            text.len()
+        ),
+        None => format!("board '{}'", escaped(text, false)),
+    }
+}
+
 /// `text` with its control characters other than tab written `\xNN`, so
 /// none reaches a terminal. As a `field` of a tab-separated line (SPEC
 /// §10), tab and backslash are escaped too, as `\t` and `\\`.

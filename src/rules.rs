@@ -120,6 +120,15 @@ pub struct LengthOptions {
 }
 
 impl LengthOptions {
+    /// Checks that the options can report a word at all: a minimum above
+    /// the maximum cannot.
+    pub fn check(&self) -> Result<(), ReversedLengths> {
+        match (self.min_len, self.max_len) {
+            (Some(min), Some(max)) if min > max => Err(ReversedLengths { min, max }),
+            _ => Ok(()),
+        }
+    }
+
     /// The filter these options give under `rules`.
     pub fn filter(&self, rules: Rules) -> LengthFilter {
         let min = self.min_len.unwrap_or(rules.min_len()).max(1);
@@ -138,6 +147,28 @@ impl LengthOptions {
         LengthFilter { allowed }
     }
 }
+
+/// A minimum length above the maximum ([`LengthOptions::check`]): no word
+/// could be reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReversedLengths {
+    /// The minimum asked for.
+    pub min: usize,
+    /// The maximum asked for, below `min`.
+    pub max: usize,
+}
+
+impl fmt::Display for ReversedLengths {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "the shortest length {} is greater than the longest {}: no word could be reported",
+            self.min, self.max
+        )
+    }
+}
+
+impl std::error::Error for ReversedLengths {}
 
 impl LengthFilter {
     /// Whether words of `len` letters are reported.

@@ -35,6 +35,11 @@ impl ThreadsArg {
     pub fn get(&self) -> Option<NonZeroUsize> {
         self.threads
     }
+
+    /// The library's thread policy for what was asked.
+    pub fn policy(&self) -> boggle::threads::Threads {
+        boggle::threads::Threads::new(self.threads.map(NonZeroUsize::get))
+    }
 }
 
 /// The most worker threads `-j` takes: far more than any machine has

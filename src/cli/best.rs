@@ -16,7 +16,8 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::random::DiceArg;
-use super::{DictArgs, Outcome, Usage};
+use super::streams::say;
+use super::{DictArgs, Interrupted, Outcome, Usage};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -140,11 +141,12 @@ static STOPPED: AtomicBool = AtomicBool::new(false);
 static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
 /// After a search that a signal stopped, and what it found is printed:
-/// exits with the signal's code, as any command does (130 for Ctrl-C, 143
-/// for SIGTERM).
-fn exit_if_stopped() {
-    if STOPPED.load(Ordering::SeqCst) {
-        std::process::exit(128 + SIGNAL.load(Ordering::SeqCst));
+/// the run ends with the signal's code, as any command does (130 for
+/// Ctrl-C, 143 for SIGTERM).
+fn stop_if_interrupted() -> Result<(), Interrupted> {
+    match STOPPED.load(Ordering::SeqCst) {
+        true => Err(Interrupted(SIGNAL.load(Ordering::SeqCst))),
+        false => Ok(()),
     }
 }
 
@@ -167,12 +169,12 @@ impl BestArgs {
         if self.proof.prove && self.dice.is_some() {
             return Err(Usage("--prove searches --letters, not --dice".into()).into());
         }
-        if let Some(threads) = self.threads.get() {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get())
-                .build_global()
-                .context("cannot start the worker threads")?;
-        }
+        let threads = self.threads.policy();
+        threads.run(usize::MAX, || self.search())?
+    }
+
+    /// `best` itself, on the pool of `-j`.
+    fn search(self) -> anyhow::Result<Outcome> {
         let dict = self.dict.load()?;
         if self.proof.prove {
             return self.prove(&dict);
@@ -182,7 +184,7 @@ impl BestArgs {
         let mut out = BufWriter::new(super::stdout());
         best::write_found(&mut out, &found, rules, self.format == BestFormat::Json)?;
         out.flush()?;
-        exit_if_stopped();
+        stop_if_interrupted()?;
         Ok(Outcome::Success)
     }
 
@@ -201,7 +203,7 @@ impl BestArgs {
             None => {
                 let (pieces, size) = self.pieces(Some(letters), dict.normalizer())?;
                 let (found, _) = self.climb(dict, pieces, size, PROVE_CLIMB_TIME)?;
-                exit_if_stopped();
+                stop_if_interrupted()?;
                 let best = found.first().map_or(1, |found| found.score.max(1));
                 if !self.quiet {
                     super::streams::say(format_args!(
@@ -226,7 +228,7 @@ impl BestArgs {
         default_time: Duration,
     ) -> anyhow::Result<(Vec<best::Found>, boggle::Rules)> {
         let rules = self.rules.get().for_cells(rows * cols);
-        let seed = self.seed.unwrap_or_else(super::random::new_seed);
+        let seed = self.seed.unwrap_or_else(boggle::dice::new_seed);
         let start = Instant::now();
         let deadline = match self.rounds {
             Some(_) => None,
@@ -344,7 +346,7 @@ impl Shown {
         if let Some(seed) = self.seed.take() {
             match &self.bar {
                 Some(bar) => bar.println(format!("seed: {seed}")),
-                None => eprintln!("seed: {seed}"),
+                None => say(format_args!("seed: {seed}")),
             }
         }
         let elapsed = self.start.elapsed().as_secs_f64();
@@ -363,10 +365,10 @@ impl Shown {
                 rate, progress.rounds, progress.climbs
             )),
             None if progress.improved => {
-                eprintln!(
+                say(format_args!(
                     "{elapsed:.2} s: {best}, {} boards scored, {:.0} boards/s",
                     progress.scored, rate
-                );
+                ));
             }
             None => {}
         }

@@ -6,9 +6,10 @@ pub mod best;
 mod completions;
 mod dict_args;
 mod dict_cmd;
+mod exit;
 mod man;
 pub mod play;
-mod prove;
+pub mod prove;
 mod random;
 mod serve;
 mod show;
@@ -19,13 +20,12 @@ pub mod streams;
 use std::io;
 
 use boggle::dict::cache::io_message;
-use boggle::output::escaped;
 use clap::{Parser, Subcommand};
 
 pub use args::{RulesArg, ThreadsArg};
 pub use dict_args::DictArgs;
-pub use random::{DiceArg, RollArgs, new_seed};
-pub use solve::{SolveArgs, check_lengths};
+pub use exit::{Interrupted, Outcome, Usage, clap_error, exit_code};
+pub use solve::SolveArgs;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -103,61 +103,19 @@ impl Command {
     }
 }
 
-/// How a command that ran to its end went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// Everything went well: exit 0.
-    Success,
-    /// Some input was bad but the run went on (SPEC §10): exit 1.
-    BadData,
-    /// A word `show` was asked for is not on the board: exit 1, as grep
-    /// exits when nothing matched.
-    Absent,
-    /// The command line was incomplete and the help went to standard
-    /// error: exit 2.
-    HelpShown,
-}
-
-/// An error that is the user's wording, not bad data: exit 2.
-#[derive(Debug)]
-pub struct Usage(pub String);
-
-impl std::fmt::Display for Usage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for Usage {}
-
-/// How a BOARD argument is named in an error: as given, cut after 64
-/// characters so a huge argument still makes a readable one-line message,
-/// its control characters escaped so none reaches the terminal.
-pub fn board_name(text: &str) -> String {
-    const SHOWN: usize = 64;
-    match text.char_indices().nth(SHOWN) {
-        Some((end, _)) => format!(
-            "board '{}…' ({} bytes)",
-            escaped(&text[..end], false),
-            text.len()
-        ),
-        None => format!("board '{}'", escaped(text, false)),
-    }
-}
-
 /// A reader or writer whose errors say which stream failed, such as
 /// `standard output: no space left on device`. The error kind is kept, so a
 /// closed pipe is still recognised as one.
 #[derive(Debug)]
-pub struct Named<T> {
+pub struct NamedStream<T> {
     inner: T,
     /// `standard input`, `standard output`.
     name: &'static str,
 }
 
-impl<T> Named<T> {
-    pub fn new(inner: T, name: &'static str) -> Named<T> {
-        Named { inner, name }
+impl<T> NamedStream<T> {
+    pub fn new(inner: T, name: &'static str) -> NamedStream<T> {
+        NamedStream { inner, name }
     }
 }
 
@@ -168,11 +126,11 @@ fn named_error(name: &str, error: io::Error) -> io::Error {
 
 /// Standard output, every write error seen and named (see
 /// [`streams::RawStdout`]).
-pub fn stdout() -> Named<streams::RawStdout> {
-    Named::new(streams::RawStdout::open(), "standard output")
+pub fn stdout() -> NamedStream<streams::RawStdout> {
+    NamedStream::new(streams::RawStdout::open(), "standard output")
 }
 
-impl<W: io::Write> io::Write for Named<W> {
+impl<W: io::Write> io::Write for NamedStream<W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         let name = self.name;
         self.inner.write(bytes).map_err(|e| named_error(name, e))
@@ -184,14 +142,14 @@ impl<W: io::Write> io::Write for Named<W> {
     }
 }
 
-impl<R: io::Read> io::Read for Named<R> {
+impl<R: io::Read> io::Read for NamedStream<R> {
     fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
         let name = self.name;
         self.inner.read(buffer).map_err(|e| named_error(name, e))
     }
 }
 
-impl<R: io::BufRead> io::BufRead for Named<R> {
+impl<R: io::BufRead> io::BufRead for NamedStream<R> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         let name = self.name;
         self.inner.fill_buf().map_err(|e| named_error(name, e))
@@ -227,20 +185,20 @@ mod tests {
 
     #[test]
     fn named_streams_name_their_errors() {
-        let mut out = Named::new(Broken(io::ErrorKind::BrokenPipe), "standard output");
+        let mut out = NamedStream::new(Broken(io::ErrorKind::BrokenPipe), "standard output");
         let error = out.write_all(b"x").unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
         assert_eq!(error.to_string(), "standard output: broken pipe");
         let input = io::BufReader::new(Broken(io::ErrorKind::IsADirectory));
-        let mut input = Named::new(input, "standard input");
+        let mut input = NamedStream::new(input, "standard input");
         let error = input.read_line(&mut String::new()).unwrap_err();
         assert_eq!(error.to_string(), "standard input: is a directory");
         // What works passes through untouched.
-        let mut input = Named::new(&b"ab\ncd\n"[..], "standard input");
+        let mut input = NamedStream::new(&b"ab\ncd\n"[..], "standard input");
         let mut line = String::new();
         input.read_line(&mut line).unwrap();
         assert_eq!(line, "ab\n");
-        let mut out = Named::new(Vec::new(), "standard output");
+        let mut out = NamedStream::new(Vec::new(), "standard output");
         out.write_all(b"cd").unwrap();
         assert_eq!(out.inner, b"cd");
     }

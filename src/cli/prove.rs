@@ -18,8 +18,23 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{Outcome, Usage};
 
-/// How often a checkpoint is written while a proof runs.
+/// How often, at most, a checkpoint is written while a proof runs: when a
+/// class ends and this long has passed since the last one.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(10);
+
+/// The checkpoint a signal writes before the run ends: its file and the
+/// text of every class searched so far, renewed as each class ends.
+static ON_SIGNAL: Mutex<Option<(PathBuf, Vec<u8>)>> = Mutex::new(None);
+
+/// Called when Ctrl-C or SIGTERM ends the run (Slurm sends SIGTERM before
+/// it preempts or cancels a task): writes the checkpoint of a running
+/// proof, so that only the classes in progress are searched again.
+pub fn save_checkpoint_on_signal() {
+    let pending = ON_SIGNAL.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some((path, text)) = pending {
+        let _ = write_atomically(&path, &[&text]);
+    }
+}
 
 /// The options of `boggle best` for the proof (`--prove`) and the merge of
 /// its parts (`--merge`); the size, letters, rules, threads and word list
@@ -43,9 +58,24 @@ pub struct ProofArgs {
           help_heading = "Proof")]
     shard: Option<Part>,
 
-    /// Keep a checkpoint in FILE, and continue from it when it exists
+    /// Keep a checkpoint in FILE (its folder is made if need be), and
+    /// continue from it when it exists. It holds the classes searched to
+    /// their end: it is written when a class ends, at most every 10 s, and
+    /// on Ctrl-C or SIGTERM, so a stop loses only the classes in progress
     #[arg(long, value_name = "FILE", requires = "prove", help_heading = "Proof")]
     resume: Option<PathBuf>,
+
+    /// Write the proof's output to FILE (its folder is made if need be),
+    /// whole once the part is done, or not at all: a part stopped halfway
+    /// leaves no file behind [default: standard output]
+    #[arg(
+        short = 'o',
+        long,
+        value_name = "FILE",
+        requires = "prove",
+        help_heading = "Proof"
+    )]
+    output: Option<PathBuf>,
 
     /// Combine the outputs of all the parts of a proof into its result
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "prove",
@@ -75,6 +105,12 @@ impl ProofArgs {
         let prover = Prover::new(dict, config).map_err(|error| Usage(error.to_string()))?;
         let part = self.shard.unwrap_or(Part::WHOLE);
         let total = prover.part_len(part);
+        if let Some(path) = &self.resume {
+            make_parent(path, "checkpoint")?;
+        }
+        if let Some(path) = &self.output {
+            make_parent(path, "output")?;
+        }
         let tally = match &self.resume {
             Some(path) if path.exists() => {
                 let record = read_record(path)?;
@@ -84,6 +120,16 @@ impl ProofArgs {
             _ => Tally::new(prover.setting(), part, total),
         };
         let started = Instant::now();
+        if let Some(path) = &self.resume {
+            // The checkpoint exists from the start, so a part stopped before
+            // its first class ends is seen as started and unfinished.
+            let mut text = Vec::new();
+            tally.record(0.0, true).write(&mut text)?;
+            write_atomically(path, &[&text]).map_err(|error| {
+                anyhow::anyhow!("checkpoint '{}': {}", path.display(), io_message(&error))
+            })?;
+            *ON_SIGNAL.lock().unwrap_or_else(|e| e.into_inner()) = Some((path.clone(), text));
+        }
         let bar = progress_bar(total, tally.covered());
         let state = Mutex::new((tally, Instant::now(), Ok(())));
         let skip = |position| {
@@ -100,11 +146,16 @@ impl ProofArgs {
             if let Some(bar) = &bar {
                 bar.set_position(tally.covered());
             }
-            if let Some(path) = &self.resume
-                && saved.elapsed() >= CHECKPOINT_EVERY
-                && result.is_ok()
-            {
-                *result = save(path, &tally.record(started.elapsed().as_secs_f64(), true));
+            let Some(path) = &self.resume else {
+                return;
+            };
+            let checkpoint = tally.record(started.elapsed().as_secs_f64(), true);
+            let mut text = Vec::new();
+            if checkpoint.write(&mut text).is_ok() {
+                *ON_SIGNAL.lock().unwrap_or_else(|e| e.into_inner()) = Some((path.clone(), text));
+            }
+            if saved.elapsed() >= CHECKPOINT_EVERY && result.is_ok() {
+                *result = save(path, &checkpoint);
                 *saved = Instant::now();
             }
         });
@@ -112,6 +163,7 @@ impl ProofArgs {
             bar.finish_and_clear();
         }
         let (tally, _, result) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+        ON_SIGNAL.lock().unwrap_or_else(|e| e.into_inner()).take();
         result?;
         let seconds = started.elapsed().as_secs_f64();
         if let Some(path) = &self.resume {
@@ -119,9 +171,20 @@ impl ProofArgs {
         }
         let record = tally.record(seconds, false);
         check_scores(&record, dict, rules)?;
-        let mut out = BufWriter::new(super::stdout());
-        record.write(&mut out)?;
-        out.flush()?;
+        match &self.output {
+            Some(path) => {
+                let mut text = Vec::new();
+                record.write(&mut text)?;
+                write_atomically(path, &[&text]).map_err(|error| {
+                    anyhow::anyhow!("output '{}': {}", path.display(), io_message(&error))
+                })?;
+            }
+            None => {
+                let mut out = BufWriter::new(super::stdout());
+                record.write(&mut out)?;
+                out.flush()?;
+            }
+        }
         Ok(Outcome::Success)
     }
 }
@@ -139,6 +202,18 @@ fn progress_bar(total: u64, covered: u64) -> Option<ProgressBar> {
         bar.reset_eta();
         bar
     })
+}
+
+/// Makes the folder that will hold `path`, the proof's `what`.
+fn make_parent(path: &Path, what: &str) -> anyhow::Result<()> {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => {
+            std::fs::create_dir_all(parent).map_err(|error| {
+                anyhow::anyhow!("{what} '{}': {}", path.display(), io_message(&error))
+            })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Writes `record` to `path` as a whole file (a temporary file renamed).
@@ -182,8 +257,22 @@ fn check_scores(
     Ok(())
 }
 
-/// `--merge`: reads every part and prints the record of the whole.
+/// `--merge`: reads every part and prints the record of the whole. An
+/// empty file is a part that was stopped before it wrote its output (a
+/// shell's `> FILE` makes the file first): every such file is named.
 pub fn merge(paths: &[PathBuf]) -> anyhow::Result<Outcome> {
+    let empty: Vec<String> = paths
+        .iter()
+        .filter(|path| std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() == 0))
+        .map(|path| path.display().to_string())
+        .collect();
+    if !empty.is_empty() {
+        let files = match empty.len() {
+            1 => "1 part file is empty, so its part did not finish".to_owned(),
+            n => format!("{n} part files are empty, so their parts did not finish"),
+        };
+        anyhow::bail!("cannot merge: {files}: {}", empty.join(", "));
+    }
     let parts = paths
         .iter()
         .map(|path| read_record(path))

@@ -80,32 +80,19 @@ impl RollArgs {
 
     /// The roller these options ask for.
     pub fn roller(&self) -> Result<Roller, Usage> {
-        let set = match (self.dice, self.size) {
-            (Some(dice), _) => DiceSet::from(dice),
-            (None, Some((rows, cols))) => DiceSet::for_size(rows, cols),
-            (None, None) => DiceSet::default(),
-        };
-        Roller::new(set, self.size).map_err(|error| Usage(error.to_string()))
+        Roller::choose(self.dice.map(DiceSet::from), self.size)
+            .map_err(|error| Usage(error.to_string()))
     }
 
     /// The seed given, or a new one, which is then printed on standard
     /// error so the boards can be rolled again.
     pub fn seed(&self) -> u64 {
         self.seed.unwrap_or_else(|| {
-            let seed = new_seed();
+            let seed = dice::new_seed();
             super::streams::say(format_args!("seed: {seed}"));
             seed
         })
     }
-}
-
-/// A seed nobody chose: the clock, hashed with the process's random keys.
-pub fn new_seed() -> u64 {
-    use std::hash::BuildHasher;
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |time| time.as_nanos());
-    std::collections::hash_map::RandomState::new().hash_one(nanos)
 }
 
 impl RandomArgs {

@@ -1,6 +1,7 @@
 //! `boggle serve`: its options, the dictionaries it loads, and the run from
 //! binding the address to a clean stop on Ctrl-C or SIGTERM (exit 0).
 
+use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,8 +10,9 @@ use anyhow::Context;
 use boggle::dict::bundled::Lang;
 use clap::Args;
 
+use super::streams::say;
 use super::{DictArgs, Outcome};
-use crate::serve::{self, Limits, Named, Server};
+use crate::serve::{self, Limits, ServedDictionary, Server};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -88,20 +90,24 @@ impl ServeArgs {
             let listener = listen(&self.addr).await?;
             let address = listener.local_addr()?;
             if !address.ip().is_loopback() {
-                eprintln!(
+                say(format_args!(
                     "boggle: warning: listening on {address}: the solver is open to every \
                      machine that can reach this address, not only this one"
-                );
+                ));
             }
             let stop = stop_signal().context("cannot catch Ctrl-C and SIGTERM")?;
             let url = format!("http://{address}/");
-            println!("boggle: serving on {url} (Ctrl-C stops)");
+            let mut out = super::stdout();
+            writeln!(out, "boggle: serving on {url} (Ctrl-C stops)")?;
+            out.flush()?;
             if self.open {
                 open_browser(&url);
             }
             let stop = async {
                 stop.await;
-                eprintln!("boggle: stopping: finishing the requests in flight");
+                say(format_args!(
+                    "boggle: stopping: finishing the requests in flight"
+                ));
             };
             serve::serve(listener, serve::router(server), stop)
                 .await
@@ -114,22 +120,22 @@ impl ServeArgs {
 
     /// The `--dict` list alone, or every bundled list with `--lang` (or
     /// English) first, as the default.
-    fn dictionaries(&self) -> anyhow::Result<Vec<Named>> {
+    fn dictionaries(&self) -> anyhow::Result<Vec<ServedDictionary>> {
         let dict = Arc::new(self.dict.load()?);
         if self.dict.dict.is_some() && self.dict.lang.is_none() {
-            return Ok(vec![Named {
+            return Ok(vec![ServedDictionary {
                 name: "file".into(),
                 dict,
             }]);
         }
         let first = self.dict.lang.map_or(Lang::En, Lang::from);
-        let mut list = vec![Named {
+        let mut list = vec![ServedDictionary {
             name: first.code().into(),
             dict,
         }];
         for lang in Lang::ALL.into_iter().filter(|&lang| lang != first) {
             let dict = self.dict.load_bundled(lang)?;
-            list.push(Named {
+            list.push(ServedDictionary {
                 name: lang.code().into(),
                 dict: Arc::new(dict),
             });
@@ -217,6 +223,8 @@ fn open_browser(url: &str) {
         .stderr(std::process::Stdio::null())
         .spawn();
     if let Err(problem) = spawned {
-        eprintln!("boggle: warning: cannot open a browser ({opener}): {problem}");
+        say(format_args!(
+            "boggle: warning: cannot open a browser ({opener}): {problem}"
+        ));
     }
 }

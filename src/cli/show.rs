@@ -55,8 +55,12 @@ pub enum ColorArg {
 impl ShowArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         let dict = self.dict.load()?;
-        let board = Board::parse(&self.board, dict.normalizer())
-            .map_err(|error| Usage(format!("{}: {error}", super::board_name(&self.board))))?;
+        let board = Board::parse(&self.board, dict.normalizer()).map_err(|error| {
+            Usage(format!(
+                "{}: {error}",
+                boggle::output::board_name(&self.board)
+            ))
+        })?;
         let rules = self.rules.get().for_cells(board.len());
         let styles = match self.color {
             ColorArg::Always => Styles::colored(),

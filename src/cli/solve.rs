@@ -6,11 +6,11 @@ use std::num::NonZeroUsize;
 
 use boggle::batch::Batch;
 use boggle::output::{OutputFormat, OutputOptions, SortOrder};
-use boggle::rules::{LengthOptions, parse_lengths};
+use boggle::rules::{LengthOptions, ReversedLengths, parse_lengths};
 use boggle::{Board, SolveOptions, Solver};
 use clap::Args;
 
-use super::{DictArgs, Named, Outcome, Usage};
+use super::{DictArgs, NamedStream, Outcome, Usage};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -85,7 +85,12 @@ impl SolveArgs {
         } else if self.roll.any() {
             return Err(Usage("--dice, --size and --seed go with --random".into()).into());
         }
-        check_lengths(self.min_len, self.max_len)?;
+        let lengths = LengthOptions {
+            min_len: self.min_len.map(usize::from),
+            max_len: self.max_len.map(usize::from),
+            lengths: self.lengths.map(|lengths| lengths.0),
+        };
+        check_lengths(&lengths)?;
         check_paths(self.paths, self.format)?;
         let from_stdin = self.boards.is_empty() || self.boards == ["-"];
         if !from_stdin && self.boards.iter().any(|b| b == "-") {
@@ -101,11 +106,7 @@ impl SolveArgs {
         let threads = self.threads.get().map(NonZeroUsize::get);
         let options = SolveOptions {
             rules: self.rules.get(),
-            lengths: LengthOptions {
-                min_len: self.min_len.map(usize::from),
-                max_len: self.max_len.map(usize::from),
-                lengths: self.lengths.map(|lengths| lengths.0),
-            },
+            lengths,
             paths: self.paths,
         };
         let solver = Solver::new(&dict, options);
@@ -119,7 +120,7 @@ impl SolveArgs {
         if from_stdin {
             let stdin = io::stdin();
             let interactive = stdin.is_terminal();
-            let input = Named::new(stdin.lock(), "standard input");
+            let input = NamedStream::new(stdin.lock(), "standard input");
             let batch = Batch::new(&solver, output)
                 .threads(threads)
                 .chunk_lines(if interactive { 1 } else { usize::MAX });
@@ -141,8 +142,9 @@ impl SolveArgs {
             .boards
             .iter()
             .map(|text| {
-                Board::parse(text, dict.normalizer())
-                    .map_err(|error| Usage(format!("{}: {error}", super::board_name(text))))
+                Board::parse(text, dict.normalizer()).map_err(|error| {
+                    Usage(format!("{}: {error}", boggle::output::board_name(text)))
+                })
             })
             .collect::<Result<Vec<Board>, Usage>>()?;
         Batch::new(&solver, output)
@@ -155,13 +157,12 @@ impl SolveArgs {
 
 /// `--min-len` above `--max-len` leaves no length to report: that is a
 /// mistake in the command, not a board without words.
-pub fn check_lengths(min_len: Option<u8>, max_len: Option<u8>) -> Result<(), Usage> {
-    match (min_len, max_len) {
-        (Some(min), Some(max)) if min > max => Err(Usage(format!(
+fn check_lengths(lengths: &LengthOptions) -> Result<(), Usage> {
+    lengths.check().map_err(|ReversedLengths { min, max }| {
+        Usage(format!(
             "--min-len {min} is greater than --max-len {max}: no word could be reported"
-        ))),
-        _ => Ok(()),
-    }
+        ))
+    })
 }
 
 /// `--paths` in a format without room for paths would be ignored: say so
@@ -182,16 +183,23 @@ fn check_paths(paths: bool, format: OutputFormat) -> Result<(), Usage> {
 
 #[cfg(test)]
 mod tests {
-    use super::check_lengths;
+    use super::{LengthOptions, check_lengths};
 
     #[test]
     fn min_len_above_max_len_is_a_usage_error() {
-        assert!(check_lengths(None, None).is_ok());
-        assert!(check_lengths(Some(9), None).is_ok());
-        assert!(check_lengths(None, Some(1)).is_ok());
-        assert!(check_lengths(Some(4), Some(4)).is_ok());
+        let check = |min_len, max_len| {
+            check_lengths(&LengthOptions {
+                min_len,
+                max_len,
+                lengths: None,
+            })
+        };
+        assert!(check(None, None).is_ok());
+        assert!(check(Some(9), None).is_ok());
+        assert!(check(None, Some(1)).is_ok());
+        assert!(check(Some(4), Some(4)).is_ok());
         assert_eq!(
-            check_lengths(Some(5), Some(3)).unwrap_err().0,
+            check(Some(5), Some(3)).unwrap_err().0,
             "--min-len 5 is greater than --max-len 3: no word could be reported"
         );
     }

@@ -52,14 +52,14 @@ pub struct StatsArgs {
 
 impl StatsArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
-        if let Some(threads) = self.threads.get() {
-            // One board is one task: no more threads than boards.
-            let boards = usize::try_from(self.count).unwrap_or(usize::MAX);
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads.get().min(boards))
-                .build_global()
-                .context("cannot start the worker threads")?;
-        }
+        // One board is one task: no more threads than boards.
+        let boards = usize::try_from(self.count).unwrap_or(usize::MAX);
+        let threads = self.threads.policy();
+        threads.run(boards, || self.roll_and_solve())?
+    }
+
+    /// `stats` itself, on the pool of `-j`.
+    fn roll_and_solve(self) -> anyhow::Result<Outcome> {
         let roller = self.roll.roller()?;
         let dict = self.dict.load()?;
         let seed = self.roll.seed();

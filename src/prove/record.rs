@@ -216,7 +216,8 @@ pub enum RecordError {
         other: String,
     },
     /// A part that was not run to its end.
-    Unfinished(Part),
+    /// Parts not run to their end (checkpoints), in the order given.
+    Unfinished(Vec<Part>),
     Duplicate(Part),
     /// The parts missing, as K/N.
     Absent(Vec<String>),
@@ -239,9 +240,23 @@ impl fmt::Display for RecordError {
                     "parts of different proofs: {field} '{first}' and '{other}'"
                 )
             }
-            RecordError::Unfinished(part) => write!(f, "part {part} was not run to its end"),
+            RecordError::Unfinished(parts) => write!(
+                f,
+                "{}: {}",
+                counted(
+                    parts.len(),
+                    "part was not run to its end",
+                    "parts were not run to their end"
+                ),
+                listed(parts.iter().map(Part::to_string))
+            ),
             RecordError::Duplicate(part) => write!(f, "part {part} is given twice"),
-            RecordError::Absent(parts) => write!(f, "missing part(s) {}", parts.join(", ")),
+            RecordError::Absent(parts) => write!(
+                f,
+                "{} missing: {}",
+                counted(parts.len(), "part is", "parts are"),
+                listed(parts.iter().cloned())
+            ),
             RecordError::NoParts => f.write_str("no part to merge"),
         }
     }
@@ -287,16 +302,20 @@ pub fn merge(parts: &[Record]) -> Result<Record, RecordError> {
                 other: record.part.count.to_string(),
             });
         }
-        if record.covered != record.total {
-            return Err(RecordError::Unfinished(record.part));
-        }
         if !seen.insert(record.part.index) {
             return Err(RecordError::Duplicate(record.part));
         }
     }
+    let unfinished: Vec<Part> = parts
+        .iter()
+        .filter(|record| record.covered != record.total)
+        .map(|record| record.part)
+        .collect();
+    if !unfinished.is_empty() {
+        return Err(RecordError::Unfinished(unfinished));
+    }
     let absent: Vec<String> = (1..=count)
         .filter(|index| !seen.contains(index))
-        .take(10)
         .map(|index| format!("{index}/{count}"))
         .collect();
     if !absent.is_empty() {
@@ -319,6 +338,25 @@ pub fn merge(parts: &[Record]) -> Result<Record, RecordError> {
         seconds: parts.iter().map(|record| record.seconds).sum(),
         done: None,
     })
+}
+
+/// `n` and the noun for it: "1 part is", "3 parts are".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    match n {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
+/// The first ten of `items`, then how many more there are.
+fn listed(items: impl ExactSizeIterator<Item = String>) -> String {
+    const SHOWN: usize = 10;
+    let more = items.len().saturating_sub(SHOWN);
+    let mut text: Vec<String> = items.take(SHOWN).collect();
+    if more > 0 {
+        text.push(format!("and {more} more"));
+    }
+    text.join(", ")
 }
 
 /// A part's result as it grows, class by class: what a checkpoint saves and

@@ -459,7 +459,17 @@ fn merge_refuses_missing_duplicated_and_foreign_parts() {
     other[0].covered -= 1;
     assert_eq!(
         record::merge(&other),
-        Err(RecordError::Unfinished(Part::new(1, 3).unwrap()))
+        Err(RecordError::Unfinished(vec![Part::new(1, 3).unwrap()]))
+    );
+    // Every unfinished part is named, and every missing one counted.
+    other[2].covered -= 1;
+    assert_eq!(
+        record::merge(&other).unwrap_err().to_string(),
+        "2 parts were not run to their end: 1/3, 3/3"
+    );
+    assert_eq!(
+        record::merge(&parts[..1]).unwrap_err().to_string(),
+        "2 parts are missing: 2/3, 3/3"
     );
     assert_eq!(record::merge(&[]), Err(RecordError::NoParts));
 }

@@ -13,16 +13,14 @@ use axum::body::Body;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use boggle::dice::{self, BoardRng};
-use boggle::output::{self, OutputFormat, OutputOptions, SortOrder};
-use boggle::rules::{LengthOptions, RulesChoice, parse_lengths};
+use boggle::dice::{self, BoardRng, DiceSet, Roller};
+use boggle::output::{self, OutputFormat, OutputOptions, SortOrder, board_name};
+use boggle::rules::{LengthOptions, ReversedLengths, RulesChoice, parse_lengths};
 use boggle::solve::{BudgetExceeded, Scratch, Solution};
 use boggle::{Board, SolveOptions, Solver};
-use clap::ValueEnum;
 use serde::Deserialize;
 
 use super::{ApiError, MAX_BODY, Server, json_body};
-use crate::cli::{DiceArg, RollArgs, board_name, check_lengths, new_seed};
 
 /// The longest word length a request may name, as `--min-len` takes it.
 const MAX_LEN: u64 = 64;
@@ -114,7 +112,6 @@ fn job(server: &Server, request: SolveRequest) -> Result<Job, ApiError> {
     };
     let min_len = length("min_len", request.min_len)?;
     let max_len = length("max_len", request.max_len)?;
-    check_lengths(min_len, max_len).map_err(|usage| bad_request(usage.0))?;
     let lengths = match request.lengths {
         None => None,
         Some(LengthList::Text(text)) => Some(parse_lengths(&text).map_err(bad_request)?),
@@ -123,6 +120,17 @@ fn job(server: &Server, request: SolveRequest) -> Result<Job, ApiError> {
             Some(parse_lengths(&text.join(",")).map_err(bad_request)?)
         }
     };
+    let lengths = LengthOptions {
+        min_len: min_len.map(usize::from),
+        max_len: max_len.map(usize::from),
+        lengths,
+    };
+    // In the command line's words, as every message of the API is.
+    lengths.check().map_err(|ReversedLengths { min, max }| {
+        bad_request(format!(
+            "--min-len {min} is greater than --max-len {max}: no word could be reported"
+        ))
+    })?;
     let text = &request.board;
     let board = Board::parse(text, named.dict.normalizer())
         .map_err(|problem| bad_request(format!("{}: {problem}", board_name(text))))?;
@@ -142,11 +150,7 @@ fn job(server: &Server, request: SolveRequest) -> Result<Job, ApiError> {
         board,
         options: SolveOptions {
             rules,
-            lengths: LengthOptions {
-                min_len: min_len.map(usize::from),
-                max_len: max_len.map(usize::from),
-                lengths,
-            },
+            lengths,
             paths: request.paths,
         },
         output: OutputOptions {
@@ -277,11 +281,7 @@ pub async fn random(
     Query(query): Query<RandomQuery>,
 ) -> Result<Response, ApiError> {
     let dice = match &query.dice {
-        Some(text) => Some(DiceArg::from_str(text, false).map_err(|_| {
-            bad_request(format!(
-                "unknown dice '{text}' (expected classic, new, big, superbig or uniform)"
-            ))
-        })?),
+        Some(text) => Some(text.parse::<DiceSet>().map_err(bad_request)?),
         None => None,
     };
     let size = match &query.size {
@@ -305,15 +305,9 @@ pub async fn random(
                 u64::MAX
             ))
         })?,
-        None => new_seed(),
+        None => dice::new_seed(),
     };
-    let roller = RollArgs {
-        dice,
-        size,
-        seed: Some(seed),
-    }
-    .roller()
-    .map_err(|usage| bad_request(usage.0))?;
+    let roller = Roller::choose(dice, size).map_err(bad_request)?;
     let board = roller.roll(&mut BoardRng::new(seed));
     let body = serde_json::json!({ "board": board.canonical(), "seed": seed.to_string() });
     Ok(json_body(body.to_string().into_bytes()))

@@ -50,7 +50,7 @@ const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; base-uri 'none'; \
 
 /// A dictionary requests can choose by name.
 #[derive(Debug)]
-pub struct Named {
+pub struct ServedDictionary {
     /// What `lang` is in a request: `en`, or `file` for a `--dict` list.
     pub name: String,
     /// The words, shared by every request.
@@ -78,7 +78,7 @@ pub struct Limits {
 #[derive(Debug)]
 pub struct Server {
     /// The dictionaries; the first is the default.
-    dictionaries: Vec<Named>,
+    dictionaries: Vec<ServedDictionary>,
     limits: Limits,
     /// Permits to be admitted at all: running or waiting.
     admitted: Semaphore,
@@ -89,7 +89,7 @@ pub struct Server {
 impl Server {
     /// A server over `dictionaries` (the first is the default; there must be
     /// one) with these limits.
-    pub fn new(dictionaries: Vec<Named>, limits: Limits) -> Server {
+    pub fn new(dictionaries: Vec<ServedDictionary>, limits: Limits) -> Server {
         assert!(!dictionaries.is_empty(), "a server needs a dictionary");
         Server {
             dictionaries,
@@ -100,7 +100,7 @@ impl Server {
     }
 
     /// The dictionary called `name`, or the default one for `None`.
-    fn dictionary(&self, name: Option<&str>) -> Option<&Named> {
+    fn dictionary(&self, name: Option<&str>) -> Option<&ServedDictionary> {
         match name {
             None => self.dictionaries.first(),
             Some(name) => self.dictionaries.iter().find(|d| d.name == name),

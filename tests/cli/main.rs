@@ -15,5 +15,7 @@ mod solve;
 mod stream;
 mod temp;
 mod terminal;
+#[path = "../common/tools.rs"]
+mod tools;
 mod util;
 mod writes;

@@ -201,7 +201,23 @@ fn parts_merge_into_the_whole_run() {
     let merged = run(&["best", "--merge", paths[2], paths[0], paths[1]]);
     assert_eq!(timeless(merged.success()), timeless(whole));
 
-    run(&["best", "--merge", paths[0], paths[1]]).fails(1, "cannot merge: missing part(s) 3/3");
+    run(&["best", "--merge", paths[0], paths[1]]).fails(1, "cannot merge: 1 part is missing: 3/3");
+    // A part killed before it wrote its output leaves an empty file.
+    let empty = dir.file("empty.txt", b"");
+    run(&[
+        "best",
+        "--merge",
+        paths[0],
+        paths[1],
+        empty.to_str().unwrap(),
+    ])
+    .fails(
+        1,
+        &format!(
+            "cannot merge: 1 part file is empty, so its part did not finish: {}",
+            empty.display()
+        ),
+    );
     run(&["best", "--merge", paths[0], paths[1], paths[1], paths[2]])
         .fails(1, "cannot merge: part 2/3 is given twice");
     let other = part(3, &proof_2x3(words, "21"));

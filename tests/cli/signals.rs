@@ -138,3 +138,58 @@ fn sigterm_while_writing_the_cache_leaves_no_partial_file() {
     let status = stopped.expect("no run was stopped while writing its cache entry");
     assert_eq!(status.code(), Some(143), "{status}");
 }
+
+/// SIGTERM (what Slurm sends before it cancels or preempts a task) during
+/// a proof writes the checkpoint of the classes searched so far, in a
+/// folder made for it, and leaves no output file, which is written whole or
+/// not at all; the checkpoint is a part that a merge calls unfinished.
+#[test]
+fn sigterm_during_a_proof_saves_its_checkpoint() {
+    let dir = TempDir::new("prove-sigterm");
+    let checkpoint = dir.path().join("ckpt").join("a").join("1");
+    let output = dir.path().join("parts").join("1.txt");
+    let mut child = boggle()
+        .args([
+            "best",
+            "--prove",
+            "--size",
+            "3x3",
+            "--min-score",
+            "600",
+            "-j",
+            "1",
+        ])
+        .arg("--resume")
+        .arg(&checkpoint)
+        .arg("--output")
+        .arg(&output)
+        .env("XDG_CACHE_HOME", dir.path().join("cache"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_until_caught(&child, 15);
+    // The checkpoint is written when the proof starts.
+    let start = Instant::now();
+    while !checkpoint.exists() {
+        assert!(start.elapsed() < Duration::from_secs(60), "no checkpoint");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    signal(&child, "TERM");
+    assert_eq!(wait_briefly(&mut child).code(), Some(143));
+    let saved = std::fs::read_to_string(&checkpoint).expect("the checkpoint was written");
+    assert!(saved.contains("\n# part: 1/1\n"), "{saved}");
+    assert!(saved.contains("\n# done: "), "{saved}");
+    assert!(!output.exists(), "a stopped part leaves no output file");
+    let merged = boggle()
+        .args(["best", "--merge"])
+        .arg(&checkpoint)
+        .output()
+        .unwrap();
+    assert_eq!(merged.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&merged.stderr),
+        "boggle: cannot merge: 1 part was not run to its end: 1/1\n"
+    );
+}

@@ -735,19 +735,7 @@ async fn check_view(driver: &Driver, view: &View) {
     // Random with the big dice: a 5×5 board and its seed, solved.
     set_control(&client, "dice", "big").await;
     click(&client, "#random").await;
-    wait_until(
-        &client,
-        "return document.getElementById('summary').textContent.includes('(big rules)');",
-    )
-    .await;
-    assert_eq!(
-        eval(
-            &client,
-            "return document.querySelectorAll('#grid input').length;"
-        )
-        .await,
-        25
-    );
+    wait_until(&client, "return !document.getElementById('seed').hidden;").await;
     let seed_text = eval(
         &client,
         "return document.getElementById('seed').textContent;",
@@ -764,14 +752,24 @@ async fn check_view(driver: &Driver, view: &View) {
         .unwrap()
         .to_owned();
     let (_, board, _) = cli(&["random", "--dice", "big", "--seed", &seed]);
-    let url = client.current_url().await.unwrap();
-    let shown = url
-        .query_pairs()
-        .find(|(k, _)| k == "board")
-        .unwrap()
-        .1
-        .into_owned();
-    assert_eq!(shown, board.trim_end());
+    let board = board.trim_end();
+    wait_until(
+        &client,
+        &format!(
+            "return new URLSearchParams(location.search).get('board') === {board:?} \
+             && document.getElementById('summary').textContent.includes('(big rules)');"
+        ),
+    )
+    .await;
+    assert_eq!(
+        eval(
+            &client,
+            "return document.querySelectorAll('#grid input').length;"
+        )
+        .await,
+        25
+    );
+    wait_for_summary(&client, &summary_of(&cli_json(&[board]))).await;
 
     // Nothing left the origin.
     let resources = eval(
@@ -819,15 +817,13 @@ async fn check_view(driver: &Driver, view: &View) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_in_a_real_browser() {
-    let Some(driver_path) = find_driver() else {
-        let message =
-            "chromium or chromedriver is missing (apt-get install chromium chromium-driver)";
-        if std::env::var_os("CI").is_some() {
-            panic!("{message}: the browser test cannot run");
-        }
-        eprintln!("\n*** SKIPPED the browser test: {message} ***\n");
+    let driver_path = find_driver();
+    let found = driver_path.is_some();
+    let what = "the page in a real browser";
+    if !crate::tools::available(found, "chromium", what, "chromium chromium-driver") {
         return;
-    };
+    }
+    let driver_path = driver_path.unwrap();
     let driver = start_driver(&driver_path);
     for view in VIEWS {
         check_view(&driver, view).await;

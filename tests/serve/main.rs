@@ -5,6 +5,8 @@
 mod api;
 mod browser;
 mod hostile;
+#[path = "../common/tools.rs"]
+mod tools;
 mod util;
 
 /// A fresh, empty directory under the target directory for one test.

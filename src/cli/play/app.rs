@@ -265,7 +265,7 @@ impl<'d> App<'d> {
         match key.code {
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => return Action::Quit,
             KeyCode::Char('r' | 'R') => self.restart(self.seed, now),
-            KeyCode::Char('n' | 'N') => self.restart(crate::cli::random::new_seed(), now),
+            KeyCode::Char('n' | 'N') => self.restart(boggle::dice::new_seed(), now),
             KeyCode::Char('?') => self.help = !self.help,
             KeyCode::Tab => self.view = self.view.turned(),
             code => {

@@ -107,12 +107,12 @@ impl PlayArgs {
             history: history_path(),
             color,
         };
-        let seed = self.roll.seed.unwrap_or_else(super::random::new_seed);
+        let seed = self.roll.seed.unwrap_or_else(boggle::dice::new_seed);
         let mut app = App::new(&dict, settings, seed, Instant::now());
         let result = play(&mut app);
         restore_terminal();
         for warning in &app.warnings {
-            eprintln!("boggle: warning: {warning}");
+            super::streams::say(format_args!("boggle: warning: {warning}"));
         }
         result?;
         Ok(Outcome::Success)
