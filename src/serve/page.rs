@@ -165,11 +165,11 @@ pub fn serve(path: &str, query: Option<&str>, headers: &HeaderMap) -> Response {
 mod tests {
     use super::*;
 
-    /// Everything a first visit loads, uncompressed: at most 80 KB.
+    /// Everything a first visit loads, uncompressed: at most 60 KB.
     #[test]
-    fn the_page_weighs_at_most_80_kb() {
+    fn the_page_weighs_at_most_60_kb() {
         let weight: usize = SOURCES.iter().map(|source| source.text.len()).sum();
-        assert!(weight <= 80_000, "the page weighs {weight} bytes");
+        assert!(weight <= 60_000, "the page weighs {weight} bytes");
         assert!(weight > 20_000, "the page is missing parts: {weight} bytes");
     }
 

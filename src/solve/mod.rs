@@ -94,7 +94,8 @@ pub struct FoundWord {
     /// Its score under the board's rules.
     pub score: u32,
     /// The cells spelling it, first to last (empty unless paths were asked
-    /// for): of the paths spelling it, the least in reading order.
+    /// for or the board has a wildcard): of the paths spelling it, the
+    /// least in reading order.
     pub path: Vec<u32>,
 }
 
@@ -193,10 +194,20 @@ impl<'d> Solver<'d> {
 
     /// The configuration used for `board`.
     fn config(&self, board: &Board) -> BoardConfig {
-        match self.rules.for_cells(board.len()) {
+        let config = match self.rules.for_cells(board.len()) {
             Rules::Classic => self.configs[0],
             Rules::Big => self.configs[1],
             Rules::SuperBig => self.configs[2],
+        };
+        // What a wildcard stood for is read off a word's path: a board
+        // with one keeps the paths.
+        let wild = board
+            .tiles()
+            .iter()
+            .any(|tile| matches!(tile, crate::board::Tile::Wildcard));
+        BoardConfig {
+            paths: config.paths || wild,
+            ..config
         }
     }
 

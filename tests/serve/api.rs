@@ -653,3 +653,29 @@ fn a_request_head_never_finished_is_cut_off() {
     assert!(read.is_ok(), "the connection was not closed: {read:?}");
     assert_eq!(get(server.addr, "/api/health").status, 200);
 }
+
+/// A word found through a wildcard says what the `*` stood for, as the
+/// CLI's JSON does; boards without one are answered as before.
+#[test]
+fn wildcard_letters_are_named() {
+    let server = Server::start(&[]);
+    for paths in [false, true] {
+        let answer = solve(server.addr, &json!({"board": "ca*/xte", "paths": paths}));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let mut args = vec!["solve", "--format", "json", "ca*/xte"];
+        if paths {
+            args.push("--paths");
+        }
+        let (_, expected, _) = cli(&args);
+        assert_eq!(answer.text(), expected);
+        let json = answer.json();
+        let words = json["words"].as_array().unwrap();
+        let exact = words.iter().find(|w| w["word"] == "exact").unwrap();
+        assert_eq!(exact["wild"], "x", "{exact}");
+        // "act" is spelled by letters alone.
+        let act = words.iter().find(|w| w["word"] == "act").unwrap();
+        assert!(act.get("wild").is_none(), "{act}");
+    }
+    let plain = solve(server.addr, &json!({"board": "ezmrnubeslospaon"}));
+    assert!(!plain.text().contains("wild"));
+}

@@ -690,6 +690,20 @@ async fn check_view(driver: &Driver, view: &View) {
     capitalised[..1].make_ascii_uppercase();
     assert_eq!(error, capitalised);
 
+    // A word found through the wildcard marks the letter it stood for.
+    client
+        .goto(&format!("{origin}/?board=ca*/xte"))
+        .await
+        .unwrap();
+    wait_for_summary(&client, &summary_of(&cli_json(&["ca*/xte"]))).await;
+    let marked = eval(
+        &client,
+        "const li = document.querySelector('#word-list li[data-word=exact]');\
+         return [li.querySelector('mark').textContent, li.querySelector('.w').textContent];",
+    )
+    .await;
+    assert_eq!(marked, json!(["x", "exact"]));
+
     // Pasting a board with spaces fills the grid and solves it.
     client.goto(&format!("{origin}/")).await.unwrap();
     wait_until(
