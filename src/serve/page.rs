@@ -3,8 +3,9 @@
 //! build step. Nothing is read from disk and nothing is loaded from another
 //! host.
 //!
-//! Every file carries an ETag, a hash of its content, and a request that
-//! names it in `If-None-Match` is answered 304 with no body. The HTML is
+//! Every file carries an ETag, a hash of its content (weak, `W/"…"`, since
+//! the answer may be gzipped), and a request that names it in
+//! `If-None-Match` is answered 304 with no body. The HTML is
 //! always revalidated; it names the other files with their hash in the
 //! query (`/board.js?v=…`), and a file asked for by its hash is cached for a
 //! year, since another content gets another address. The hashes are made
@@ -109,7 +110,7 @@ static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
             body = body.replace(&quoted, &hashed);
         }
         let hash = format!("{:016x}", fnv1a(body.as_bytes()));
-        let etag = HeaderValue::from_str(&format!("\"{hash}\"")).expect("hex is a header value");
+        let etag = HeaderValue::from_str(&format!("W/\"{hash}\"")).expect("hex is a header value");
         assets.push(Asset {
             path: source.path,
             content_type: source.content_type,
@@ -142,7 +143,7 @@ pub fn serve(path: &str, query: Option<&str>, headers: &HeaderMap) -> Response {
         .filter_map(|value| value.to_str().ok())
         .flat_map(|value| value.split(','))
         .map(|tag| tag.trim().trim_start_matches("W/"))
-        .any(|tag| tag == "*" || tag.as_bytes() == asset.etag.as_bytes());
+        .any(|tag| tag == "*" || tag.trim_matches('"') == asset.hash);
     let cache_headers = [
         (header::ETAG, asset.etag.clone()),
         (header::CACHE_CONTROL, cache),

@@ -593,6 +593,11 @@ async fn check_view(driver: &Driver, view: &View) {
     let typed = tiles(&client).await;
     assert_eq!(typed[0], "x", "{name}: {typed}");
     assert_eq!(typed[1], "th", "{name}: {typed}");
+    assert_eq!(
+        focused(&client).await,
+        "2",
+        "{name}: the box after the face has the focus"
+    );
     wait_for_summary(&client, &summary_of(&cli_json(&["x[th]mr/nube/slos/paon"]))).await;
     screenshot(&client, view, "typed").await;
 

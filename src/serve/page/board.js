@@ -13,6 +13,8 @@ const pathLayer = $("path");
 let boxes = [];
 /** The box being given a two-letter face (typed after `[`), or -1. */
 let longTile = -1;
+/** The box the focus moved to when a two-letter face was complete: a `]` typed there closes the face, and is not a move. */
+let afterLongTile = -1;
 
 /** What a box's text becomes: lower case, letters and '.', '*' only. */
 export function cleanTile(text) {
@@ -192,6 +194,7 @@ export function listen({ edited, pasted }) {
         set(index, tile);
         if ([...tile].length >= 2) {
           longTile = -1;
+          afterLongTile = index + 1;
           focusBox(index + 1);
         }
         return;
@@ -207,9 +210,16 @@ export function listen({ edited, pasted }) {
     if (box.tagName !== "INPUT") return;
     if (event.inputType === "insertText" && event.data) {
       event.preventDefault();
+      const index = Number(box.dataset.index);
+      const closing = afterLongTile === index;
+      afterLongTile = -1;
       if (event.data === "]") {
-        longTile = -1;
-        focusBox(Number(box.dataset.index) + 1);
+        // A face of one letter closed, or a face of two closed after the
+        // focus moved on by itself.
+        if (!closing) {
+          longTile = -1;
+          focusBox(index + 1);
+        }
         return;
       }
       type(box, event.data);
