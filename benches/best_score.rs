@@ -8,7 +8,8 @@
 
 use std::time::Instant;
 
-use boggle::best::{Scorer, TileTrie, neighbour_masks};
+use boggle::best::{Scorer, TileTrie};
+use boggle::geometry::neighbour_masks;
 use boggle::{Dictionary, Normalizer, Rules, Tile};
 
 fn main() {

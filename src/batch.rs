@@ -109,23 +109,23 @@ struct Group {
 
 /// Scratch space taken from a pool for one parallel task and given back
 /// when the task ends, so that chunks after the first allocate none.
-struct Lent<'p> {
+struct LentScratch<'p> {
     scratch: Scratch,
     pool: &'p Mutex<Vec<Scratch>>,
 }
 
-impl<'p> From<&'p Mutex<Vec<Scratch>>> for Lent<'p> {
-    fn from(pool: &'p Mutex<Vec<Scratch>>) -> Lent<'p> {
+impl<'p> From<&'p Mutex<Vec<Scratch>>> for LentScratch<'p> {
+    fn from(pool: &'p Mutex<Vec<Scratch>>) -> LentScratch<'p> {
         let scratch = pool
             .lock()
             .ok()
             .and_then(|mut pool| pool.pop())
             .unwrap_or_default();
-        Lent { scratch, pool }
+        LentScratch { scratch, pool }
     }
 }
 
-impl Drop for Lent<'_> {
+impl Drop for LentScratch<'_> {
     fn drop(&mut self) {
         if let Ok(mut pool) = self.pool.lock() {
             pool.push(std::mem::take(&mut self.scratch));
@@ -229,7 +229,7 @@ impl<'s, 'd> Batch<'s, 'd> {
                     .lines
                     .par_chunks(GROUP_LINES)
                     .map_init(
-                        || Lent::from(&scratches),
+                        || LentScratch::from(&scratches),
                         |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
                     )
                     .collect()

@@ -18,6 +18,7 @@
 //! ```
 
 pub mod alphabet;
+pub mod atomic_file;
 pub mod batch;
 pub mod best;
 pub mod board;
@@ -26,11 +27,14 @@ pub mod dice;
 pub mod dict;
 pub mod duration;
 pub mod game;
+pub mod geometry;
 pub(crate) mod mapped;
 pub mod naive;
 pub mod output;
+pub mod partial_files;
 pub mod prove;
 pub mod rules;
+pub mod scored;
 pub mod show;
 pub mod solve;
 pub mod stats;

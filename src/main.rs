@@ -47,7 +47,7 @@ fn exit_on_signals() {
             }
             cli::play::restore_terminal();
             cli::prove::save_checkpoint_on_signal();
-            boggle::dict::cache::remove_partial_files();
+            boggle::partial_files::remove_partial_files();
             std::process::exit(128 + signal);
         }
     });

@@ -36,7 +36,7 @@ impl MappedFile {
     /// memory it reads as `&[u8]`. Cache entries keep to this when the
     /// cache's protocol is kept: they are never changed in place, but
     /// written whole under a temporary name and renamed over the old entry
-    /// (`cache::write_atomically`), which leaves a mapped old entry's
+    /// ([`crate::atomic_file`]), which leaves a mapped old entry's
     /// content as it was, and removing an entry leaves it mapped until
     /// unmapped. Only a process writing into the cache directory's files in
     /// place, against that protocol, could break it: which is why mapping

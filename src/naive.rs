@@ -1,9 +1,12 @@
 //! A deliberately naive search, the reference the fast one is tested
 //! against: walk every path of distinct adjacent cells, spell it (a wildcard
 //! as each letter of the word list in turn), and look the spelling up in a
-//! set of strings. It shares nothing with [`crate::solve`] but [`Board`],
-//! and it is slow: use it on small boards and short lists only (the property
-//! test and the fuzz target do).
+//! set of strings. It shares nothing with [`crate::solve`] but [`Board`]'s
+//! tiles, not even the adjacency (two cells touch when they are at most one
+//! row and one column apart, checked cell by cell), and it is slow: use it
+//! on small boards and short lists only (the property test and the fuzz
+//! target do). The one shortcut it takes is to stop a path whose spelling
+//! starts no word.
 //!
 //! For each word found it keeps the least path in reading order: two paths
 //! are compared by their sequences of cells (row × columns + column), the
@@ -23,6 +26,10 @@ pub fn least_paths<'a>(
     words: impl IntoIterator<Item = &'a str>,
 ) -> BTreeMap<String, Vec<u32>> {
     let words: HashSet<&str> = words.into_iter().collect();
+    let prefixes: HashSet<String> = words
+        .iter()
+        .flat_map(|word| word.char_indices().map(|(end, _)| word[..end].to_owned()))
+        .collect();
     let mut letters: Vec<char> = words.iter().flat_map(|word| word.chars()).collect();
     letters.sort_unstable();
     letters.dedup();
@@ -30,6 +37,7 @@ pub fn least_paths<'a>(
     let mut walk = Walk {
         board,
         words,
+        prefixes,
         letters,
         longest: longest.unwrap_or(0),
         path: Vec::new(),
@@ -45,6 +53,9 @@ pub fn least_paths<'a>(
 struct Walk<'a> {
     board: &'a Board,
     words: HashSet<&'a str>,
+    /// Every proper start of a word (the empty one too): a path spelling
+    /// anything else leads to no word.
+    prefixes: HashSet<String>,
     /// Every letter of the words: what a wildcard stands for.
     letters: Vec<char>,
     /// The most letters of a word: no path spelling more is walked.
@@ -80,8 +91,16 @@ impl Walk<'_> {
                     least.clone_from(&self.path);
                 }
             }
-            let neighbours: Vec<usize> = self.board.neighbours(cell).collect();
-            for next in neighbours {
+            if !self.prefixes.contains(&text) {
+                continue;
+            }
+            let cols = self.board.cols();
+            let touches = |other: usize| {
+                other != cell
+                    && (other / cols).abs_diff(cell / cols) <= 1
+                    && (other % cols).abs_diff(cell % cols) <= 1
+            };
+            for next in (0..self.board.len()).filter(|&other| touches(other)) {
                 if !self.path.contains(&(next as u32)) {
                     self.enter(next, text.clone());
                 }

@@ -14,6 +14,7 @@ use anstyle::{AnsiColor, Style};
 
 use crate::board::{Board, Tile};
 use crate::dict::Dictionary;
+use crate::geometry::{self, PathLimits, arrow};
 use crate::output::count;
 use crate::rules::Rules;
 
@@ -57,7 +58,7 @@ impl Styles {
 
 /// What searching one word on a board found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub struct WordPaths {
     /// The word, normalised as the dictionary's words are.
     pub word: String,
     /// Its length in letters.
@@ -101,12 +102,12 @@ pub enum Absence {
 /// start cells and then neighbours in ascending order, so it meets the
 /// paths in reading order. The word is looked up in `dict`
 /// and scored under `rules`.
-pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: bool) -> Found {
+pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: bool) -> WordPaths {
     let word = dict.normalizer().normalize(word.trim()).into_owned();
     let letters: Vec<char> = word.chars().collect();
     let len = letters.len();
     let score = rules.score(len);
-    let absent = |absence| Found {
+    let absent = |absence| WordPaths {
         word: word.clone(),
         len,
         score: 0,
@@ -121,99 +122,29 @@ pub fn find(dict: &Dictionary, board: &Board, rules: Rules, word: &str, all: boo
             rules,
         });
     }
-    let mut search = PathWalk {
-        board,
-        letters: &letters,
-        all,
-        visited: vec![false; board.len()],
-        path: Vec::new(),
-        paths: Vec::new(),
-        best: (0, Vec::new()),
-        steps: 0,
-        cut: false,
+    let limits = PathLimits {
+        paths: if all { MAX_PATHS } else { 1 },
+        steps: MAX_STEPS,
     };
-    for cell in 0..board.len() {
-        if search.done() {
-            break;
-        }
-        search.enter(cell, 0);
-    }
-    if search.paths.is_empty() {
-        let (matched, path) = search.best;
+    let tiles = board.tiles();
+    let found = geometry::find_paths(board.rows(), board.cols(), len, limits, |cell, matched| {
+        spell(&tiles[cell], &letters, matched)
+    });
+    if found.paths.is_empty() {
+        let (matched, path) = found.longest;
         let start: String = letters[..matched].iter().collect();
         let next: String = letters[matched..].iter().collect();
         return absent(Absence::NotOnBoard { start, path, next });
     }
-    Found {
+    let cut = found.cut || found.paths.len() >= MAX_PATHS;
+    WordPaths {
         word,
         len,
         score,
         result: Ok(Paths {
-            paths: search.paths,
-            cut: search.cut,
+            paths: found.paths,
+            cut,
         }),
-    }
-}
-
-/// The depth-first search of one word.
-struct PathWalk<'a> {
-    board: &'a Board,
-    letters: &'a [char],
-    /// Whether every path is wanted, or the first.
-    all: bool,
-    /// Cells on the current path.
-    visited: Vec<bool>,
-    /// The current path.
-    path: Vec<u32>,
-    /// The paths found so far.
-    paths: Vec<Vec<u32>>,
-    /// The most letters a path spelled so far, and the first such path.
-    best: (usize, Vec<u32>),
-    /// Cells stepped onto so far, against [`MAX_STEPS`].
-    steps: u64,
-    /// Whether a limit stopped the search.
-    cut: bool,
-}
-
-impl PathWalk<'_> {
-    /// Whether the search has what it needs, or must stop.
-    fn done(&self) -> bool {
-        (!self.all && !self.paths.is_empty()) || self.cut
-    }
-
-    /// Steps onto `cell` with `matched` letters of the word spelled so far.
-    fn enter(&mut self, cell: usize, matched: usize) {
-        self.steps += 1;
-        if self.steps > MAX_STEPS {
-            self.cut = true;
-            return;
-        }
-        let Some(matched) = spell(&self.board.tiles()[cell], self.letters, matched) else {
-            return;
-        };
-        self.path.push(cell as u32);
-        if matched > self.best.0 {
-            self.best = (matched, self.path.clone());
-        }
-        if matched == self.letters.len() {
-            self.paths.push(self.path.clone());
-            if self.paths.len() >= MAX_PATHS {
-                self.cut = true;
-            }
-        } else {
-            self.visited[cell] = true;
-            let neighbours: Vec<usize> = self.board.neighbours(cell).collect();
-            for next in neighbours {
-                if self.done() {
-                    break;
-                }
-                if !self.visited[next] {
-                    self.enter(next, matched);
-                }
-            }
-            self.visited[cell] = false;
-        }
-        self.path.pop();
     }
 }
 
@@ -238,7 +169,7 @@ fn spell(tile: &Tile, letters: &[char], matched: usize) -> Option<usize> {
 pub fn write_found<W: Write>(
     out: &mut W,
     board: &Board,
-    found: &Found,
+    found: &WordPaths,
     styles: &Styles,
 ) -> io::Result<()> {
     // The word as typed reaches the terminal: its control characters go
@@ -359,24 +290,6 @@ fn tile_text(tile: &Tile) -> String {
         Tile::Letters(letters) => letters.to_string(),
         Tile::Blank => ".".into(),
         Tile::Wildcard => "*".into(),
-    }
-}
-
-/// The arrow from the cell at `from` to the adjacent cell at `to`
-/// (← ↑ → ↓ ↖ ↗ ↙ ↘), or `◊` for the same cell.
-pub fn arrow(from: (usize, usize), to: (usize, usize)) -> char {
-    use std::cmp::Ordering::{Equal, Greater, Less};
-    match (to.0.cmp(&from.0), to.1.cmp(&from.1)) {
-        (Less, Less) => '↖',
-        (Less, Equal) => '↑',
-        (Less, Greater) => '↗',
-        (Equal, Less) => '←',
-        (Equal, Greater) => '→',
-        (Greater, Less) => '↙',
-        (Greater, Equal) => '↓',
-        (Greater, Greater) => '↘',
-        // A path never stays on a cell.
-        (Equal, Equal) => '◊',
     }
 }
 

@@ -8,10 +8,17 @@
 //! Boards of one or two repeated letters, under every kind of length filter,
 //! check that the search's early stop (a node is not entered once every word
 //! below it was reached) loses nothing; a budget of steps gives the same
-//! solution or says it was exceeded.
+//! solution or says it was exceeded. Under the big and superbig rules
+//! (minimum length 4, superbig's 2 points a letter from 9 letters), on
+//! boards of both searches (at most 64 cells and more), the long words
+//! read off random paths of the board are found and scored as SPEC §5's
+//! table says, written out again here; and a batch written on one thread
+//! is the batch written on several, byte for byte.
 
 use std::collections::BTreeMap;
 
+use boggle::batch::Batch;
+use boggle::output::{OutputFormat, OutputOptions, SortOrder};
 use boggle::rules::{LengthOptions, Rules};
 use boggle::{Board, BudgetExceeded, Dictionary, Normalizer, Scratch, SolveOptions, Solver, Tile};
 use boggle::{naive, show};
@@ -108,7 +115,23 @@ fn check(board: &Board, words: &[String], min_len: usize) -> Result<(), TestCase
         min_len: Some(min_len),
         ..LengthOptions::default()
     };
-    check_lengths(board, words, &lengths)
+    check_lengths(board, words, &lengths, Rules::Classic)
+}
+
+/// The score of a word of `len` letters under `rules`: SPEC §5's table,
+/// written out again rather than taken from the library.
+fn spec_score(rules: Rules, len: usize) -> u32 {
+    let min_len = if rules == Rules::Classic { 3 } else { 4 };
+    match len {
+        _ if len < min_len => 0,
+        ..=4 => 1,
+        5 => 2,
+        6 => 3,
+        7 => 5,
+        8 => 11,
+        _ if rules == Rules::SuperBig => 2 * len as u32,
+        _ => 11,
+    }
 }
 
 /// Checks the solver against the enumerator on one board and word list,
@@ -117,10 +140,19 @@ fn check_lengths(
     board: &Board,
     words: &[String],
     lengths: &LengthOptions,
+    rules: Rules,
 ) -> Result<(), TestCaseError> {
     let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
-    let rules = Rules::Classic;
     let filter = lengths.filter(rules);
+    // Without options, the rules' minimum length (SPEC §5) and no other
+    // bound; otherwise the filter the options make.
+    let allows = |len: usize| {
+        if *lengths == LengthOptions::default() {
+            len >= if rules == Rules::Classic { 3 } else { 4 }
+        } else {
+            filter.allows(len)
+        }
+    };
     let options = SolveOptions {
         lengths: lengths.clone(),
         paths: true,
@@ -132,7 +164,7 @@ fn check_lengths(
     let expected: BTreeMap<String, Vec<u32>> =
         naive::least_paths(board, words.iter().map(String::as_str))
             .into_iter()
-            .filter(|(word, _)| filter.allows(word.chars().count()))
+            .filter(|(word, _)| allows(word.chars().count()))
             .collect();
     let found: BTreeMap<String, _> = solution
         .words
@@ -149,7 +181,13 @@ fn check_lengths(
     for (text, word) in &found {
         let len = text.chars().count();
         prop_assert_eq!(word.len, len);
-        prop_assert_eq!(word.score, rules.score(len));
+        prop_assert_eq!(
+            word.score,
+            spec_score(rules, len),
+            "{} under {}",
+            text,
+            rules
+        );
         // `boggle show` draws the same path.
         if len >= rules.min_len() {
             let shown = show::find(&dict, board, rules, text, false).result;
@@ -252,7 +290,7 @@ proptest! {
         // are reached early.
         let chain = (1..=chain).map(|len| "a".repeat(len));
         let words: Vec<String> = words.into_iter().chain(chain).collect();
-        check_lengths(&board, &words, &lengths)?;
+        check_lengths(&board, &words, &lengths, Rules::Classic)?;
     }
 
     #[test]
@@ -261,7 +299,7 @@ proptest! {
         words in proptest::collection::vec(word_of(FEW_LETTERS, 4), 1..40),
         lengths in length_options(4),
     ) {
-        check_lengths(&board, &words, &lengths)?;
+        check_lengths(&board, &words, &lengths, Rules::Classic)?;
     }
 
     #[test]
@@ -282,6 +320,117 @@ proptest! {
         let words = [words, wide_fillers()].concat();
         check(&board, &words, 1)?;
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    #[test]
+    fn big_rules_on_boards_up_to_64_cells_match_brute_force(
+        (board, walked) in board_of(LETTERS, 8).prop_flat_map(|board| {
+            let walks = proptest::collection::vec(walk(&board), 1..6);
+            (Just(board), walks)
+        }),
+        words in proptest::collection::vec(word(5), 1..40),
+        rules in proptest::sample::select(vec![Rules::Big, Rules::SuperBig]),
+        lengths in proptest::option::of(length_options(12)),
+    ) {
+        let words = with_walked(words, walked);
+        check_lengths(&board, &words, &lengths.unwrap_or_default(), rules)?;
+    }
+
+    #[test]
+    fn big_rules_on_boards_over_64_cells_match_brute_force(
+        (board, walked) in (9usize..=11, 8usize..=9)
+            .prop_flat_map(|(rows, cols)| large_board(rows, cols))
+            .prop_flat_map(|board| {
+                let walks = proptest::collection::vec(walk(&board), 1..6);
+                (Just(board), walks)
+            }),
+        words in proptest::collection::vec(word(4), 1..40),
+        rules in proptest::sample::select(vec![Rules::Big, Rules::SuperBig]),
+    ) {
+        let words = with_walked(words, walked);
+        check_lengths(&board, &words, &LengthOptions::default(), rules)?;
+    }
+
+    #[test]
+    fn one_thread_writes_what_many_threads_write(
+        boards in proptest::collection::vec(board(9), 1..8),
+        words in proptest::collection::vec(word(6), 1..80),
+        rules in proptest::sample::select(vec![Rules::Classic, Rules::Big, Rules::SuperBig]),
+        format in proptest::sample::select(vec![
+            OutputFormat::Text,
+            OutputFormat::Words,
+            OutputFormat::Json,
+            OutputFormat::Summary,
+        ]),
+        paths in any::<bool>(),
+    ) {
+        let dict = Dictionary::from_words(&words, Normalizer::default()).unwrap();
+        let solver = Solver::new(&dict, SolveOptions { paths, ..SolveOptions::new(rules) });
+        let output = OutputOptions {
+            format,
+            sort: SortOrder::default(),
+            paths,
+            several: boards.len() > 1,
+        };
+        let written = |threads| {
+            let mut out = Vec::new();
+            Batch::new(&solver, output)
+                .threads(Some(threads))
+                .run_boards(&boards, &mut out)
+                .unwrap();
+            out
+        };
+        let one = written(1);
+        prop_assert!(!one.is_empty() || format == OutputFormat::Words);
+        prop_assert_eq!(&one, &written(3));
+        prop_assert_eq!(&one, &written(4));
+    }
+}
+
+/// `words` and the words walked on the board, but none empty.
+fn with_walked(words: Vec<String>, walked: Vec<String>) -> Vec<String> {
+    words
+        .into_iter()
+        .chain(walked)
+        .filter(|word| !word.is_empty())
+        .collect()
+}
+
+/// A word read off a random path of 1 to 12 distinct touching cells of
+/// `board` (a wildcard read as `e`; the path ends before a blank), so that
+/// long words are on the board. Empty when the path starts on a blank.
+fn walk(board: &Board) -> impl Strategy<Value = String> + use<> {
+    let board = board.clone();
+    (0..board.len(), proptest::collection::vec(0usize..8, 0..12)).prop_map(move |(start, turns)| {
+        let cols = board.cols();
+        let mut path = vec![start];
+        for turn in turns {
+            let here = *path.last().unwrap();
+            let next: Vec<usize> = (0..board.len())
+                .filter(|&other| {
+                    !path.contains(&other)
+                        && (other / cols).abs_diff(here / cols) <= 1
+                        && (other % cols).abs_diff(here % cols) <= 1
+                        && board.tiles()[other] != Tile::Blank
+                })
+                .collect();
+            if next.is_empty() {
+                break;
+            }
+            path.push(next[turn % next.len()]);
+        }
+        path.iter()
+            .map_while(|&cell| match &board.tiles()[cell] {
+                Tile::Letter(letter) => Some(letter.to_string()),
+                Tile::Letters(letters) => Some(letters.to_string()),
+                Tile::Wildcard => Some("e".to_owned()),
+                Tile::Blank => None,
+            })
+            .collect()
+    })
 }
 
 /// The wide-alphabet tests do search a wide alphabet (as Finnish's 38

@@ -166,31 +166,6 @@ fn spelling(dict: &Dictionary, tile: &Tile) -> Option<Vec<Symbol>> {
     }
 }
 
-/// The adjacency of a board size: per cell, the mask of its neighbours.
-pub fn neighbour_masks(rows: usize, cols: usize) -> Vec<u64> {
-    let mut masks = vec![0u64; rows * cols];
-    for row in 0..rows {
-        for col in 0..cols {
-            for (dr, dc) in [
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ] {
-                let (r, c) = (row as isize + dr, col as isize + dc);
-                if (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c) {
-                    masks[row * cols + col] |= 1 << (r as usize * cols + c as usize);
-                }
-            }
-        }
-    }
-    masks
-}
-
 /// One thread's scorer: the marks, the stack and the per-board masks,
 /// reused board after board.
 #[derive(Clone, Debug)]
@@ -340,6 +315,7 @@ impl<'t> Scorer<'t> {
 mod tests {
     use super::*;
     use crate::dice::{BoardRng, DiceSet, Roller};
+    use crate::geometry::neighbour_masks;
     use crate::{Board, Normalizer, SolveOptions, Solver};
 
     /// The scorer's figures equal the solver's summary on random boards,

@@ -164,7 +164,10 @@ pub fn interrupt(signal: i32) -> bool {
 impl BestArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         if !self.proof.merge.is_empty() {
-            return super::prove::merge(&self.proof.merge);
+            return self.proof.merge();
+        }
+        if !self.proof.prove && self.proof.output.is_some() {
+            return Err(Usage("--output goes with --prove or --merge".into()).into());
         }
         if self.proof.prove && self.dice.is_some() {
             return Err(Usage("--prove searches --letters, not --dice".into()).into());
@@ -182,7 +185,13 @@ impl BestArgs {
         let (pieces, size) = self.pieces(self.letters.as_deref(), dict.normalizer())?;
         let (found, rules) = self.climb(&dict, pieces, size, DEFAULT_TIME)?;
         let mut out = BufWriter::new(super::stdout());
-        best::write_found(&mut out, &found, rules, self.format == BestFormat::Json)?;
+        best::write_found(
+            &mut out,
+            &found,
+            size,
+            rules,
+            self.format == BestFormat::Json,
+        )?;
         out.flush()?;
         stop_if_interrupted()?;
         Ok(Outcome::Success)
@@ -226,7 +235,7 @@ impl BestArgs {
         pieces: Pieces,
         (rows, cols): (usize, usize),
         default_time: Duration,
-    ) -> anyhow::Result<(Vec<best::Found>, boggle::Rules)> {
+    ) -> anyhow::Result<(Vec<boggle::scored::ScoredBoard>, boggle::Rules)> {
         let rules = self.rules.get().for_cells(rows * cols);
         let seed = self.seed.unwrap_or_else(boggle::dice::new_seed);
         let start = Instant::now();
@@ -352,12 +361,7 @@ impl Shown {
         let elapsed = self.start.elapsed().as_secs_f64();
         let rate = progress.scored as f64 / elapsed.max(1e-9);
         let best = progress.best.map_or(String::new(), |best| {
-            format!(
-                "best {} ({} words) {}",
-                best.score,
-                best.count,
-                best.board.canonical()
-            )
+            format!("best {} ({} words) {}", best.score, best.count, best.board)
         });
         match &self.bar {
             Some(bar) => bar.set_message(format!(

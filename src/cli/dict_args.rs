@@ -191,7 +191,7 @@ impl DictArgs {
 
     /// The word list file chosen: `--dict`, else `BOGGLE_DICT` when neither
     /// `--dict` nor `--lang` is given and it is not empty.
-    fn path(&self) -> Option<PathBuf> {
+    pub fn path(&self) -> Option<PathBuf> {
         if self.dict.is_some() || self.lang.is_some() {
             return self.dict.clone();
         }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Context;
 use boggle::Dictionary;
 use boggle::dict::bundled::{self, Lang};
-use boggle::dict::{ListFormat, cache, compiled};
+use boggle::dict::{ListFormat, compiled};
 use clap::{Args, Subcommand};
 
 use super::dict_args::{FormatArg, LangArg, describe, lines_not_in_the_format, load_file};
@@ -93,7 +93,7 @@ impl CompileArgs {
             anyhow::anyhow!(
                 "cannot write '{}': {}",
                 self.output.display(),
-                cache::io_message(&error)
+                boggle::dict::input::io_message(&error)
             )
         };
         // Refused before any work: the input list itself, or something that
@@ -105,7 +105,7 @@ impl CompileArgs {
             ))
             .into());
         }
-        cache::write_target(&self.output).map_err(cannot_write)?;
+        boggle::atomic_file::write_target(&self.output).map_err(cannot_write)?;
         let normalizer = boggle::Normalizer::new(self.fold_accents);
         let (dict, detection) = load_file(
             &self.input,
@@ -125,7 +125,8 @@ impl CompileArgs {
         }
         // Written whole or not at all, so an interrupted run never leaves
         // a partial dictionary in place of a good one.
-        cache::write_atomically(&self.output, &[&compiled::write(&dict)]).map_err(cannot_write)?;
+        boggle::atomic_file::write_atomically(&self.output, &[&compiled::write(&dict)])
+            .map_err(cannot_write)?;
         Ok(Outcome::Success)
     }
 }

@@ -7,7 +7,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
-use boggle::dict::cache::{self, io_message};
+use boggle::atomic_file::write_atomically;
+use boggle::dict::input::io_message;
 use clap::{Args, CommandFactory};
 use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, roman};
@@ -46,7 +47,7 @@ impl ManArgs {
             let path = dir.join(name);
             // Written whole or not at all, and never over a device, a FIFO
             // or a directory, as every file boggle writes.
-            cache::write_atomically(&path, &[page.as_bytes()])
+            write_atomically(&path, &[page.as_bytes()])
                 .with_context(|| format!("cannot write '{}'", path.display()))?;
         }
         Ok(Outcome::Success)

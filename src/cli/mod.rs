@@ -19,7 +19,7 @@ pub mod streams;
 
 use std::io;
 
-use boggle::dict::cache::io_message;
+use boggle::dict::input::io_message;
 use clap::{Parser, Subcommand};
 
 pub use args::{RulesArg, ThreadsArg};
@@ -75,7 +75,7 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// Search for the highest-scoring boards
     Best(best::BestArgs),
-    /// Play a timed game in the terminal
+    /// Play a game in the terminal, timed or not
     Play(play::PlayArgs),
     /// Serve the solver as a web page and a JSON API
     Serve(serve::ServeArgs),
@@ -86,7 +86,8 @@ pub enum Command {
 }
 
 impl Command {
-    /// Runs the subcommand; errors carry their exit code (see [`Failure`]).
+    /// Runs the subcommand; `exit::exit_code` maps what it returns to the
+    /// exit code.
     pub fn run(self) -> anyhow::Result<Outcome> {
         match self {
             Command::Solve(args) => args.run(),

@@ -9,7 +9,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use boggle::dict::cache::{io_message, write_atomically};
+use boggle::atomic_file::write_atomically;
+use boggle::dict::input::io_message;
 use boggle::prove::record::{self, Record, Tally};
 use boggle::prove::{Part, ProveConfig, Prover};
 use boggle::{Board, Dictionary, Rules, SolveOptions, Solver};
@@ -65,17 +66,11 @@ pub struct ProofArgs {
     #[arg(long, value_name = "FILE", requires = "prove", help_heading = "Proof")]
     resume: Option<PathBuf>,
 
-    /// Write the proof's output to FILE (its folder is made if need be),
-    /// whole once the part is done, or not at all: a part stopped halfway
+    /// Write the proof's or the merge's output to FILE (its folder is made
+    /// if need be), whole once done, or not at all: a part stopped halfway
     /// leaves no file behind [default: standard output]
-    #[arg(
-        short = 'o',
-        long,
-        value_name = "FILE",
-        requires = "prove",
-        help_heading = "Proof"
-    )]
-    output: Option<PathBuf>,
+    #[arg(short = 'o', long, value_name = "FILE", help_heading = "Proof")]
+    pub output: Option<PathBuf>,
 
     /// Combine the outputs of all the parts of a proof into its result
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "prove",
@@ -171,21 +166,58 @@ impl ProofArgs {
         }
         let record = tally.record(seconds, false);
         check_scores(&record, dict, rules)?;
+        self.write(&record)?;
+        Ok(Outcome::Success)
+    }
+
+    /// `--merge`: reads every part and writes the record of the whole. An
+    /// empty file is a part that was stopped before it wrote its output (a
+    /// shell's `> FILE` makes the file first): every such file is named.
+    pub fn merge(&self) -> anyhow::Result<Outcome> {
+        let paths = &self.merge;
+        let empty: Vec<String> = paths
+            .iter()
+            .filter(|path| {
+                std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() == 0)
+            })
+            .map(|path| path.display().to_string())
+            .collect();
+        if !empty.is_empty() {
+            let files = match empty.len() {
+                1 => "1 part file is empty, so its part did not finish".to_owned(),
+                n => format!("{n} part files are empty, so their parts did not finish"),
+            };
+            anyhow::bail!("cannot merge: {files}: {}", empty.join(", "));
+        }
+        let parts = paths
+            .iter()
+            .map(|path| read_record(path))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        let record = record::merge(&parts).context("cannot merge")?;
+        if let Some(path) = &self.output {
+            make_parent(path, "output")?;
+        }
+        self.write(&record)?;
+        Ok(Outcome::Success)
+    }
+
+    /// Writes `record` to `--output` whole, or to standard output.
+    fn write(&self, record: &Record) -> anyhow::Result<()> {
         match &self.output {
             Some(path) => {
                 let mut text = Vec::new();
                 record.write(&mut text)?;
                 write_atomically(path, &[&text]).map_err(|error| {
                     anyhow::anyhow!("output '{}': {}", path.display(), io_message(&error))
-                })?;
+                })
             }
             None => {
                 let mut out = BufWriter::new(super::stdout());
                 record.write(&mut out)?;
                 out.flush()?;
+                Ok(())
             }
         }
-        Ok(Outcome::Success)
     }
 }
 
@@ -255,31 +287,4 @@ fn check_scores(
         }
     }
     Ok(())
-}
-
-/// `--merge`: reads every part and prints the record of the whole. An
-/// empty file is a part that was stopped before it wrote its output (a
-/// shell's `> FILE` makes the file first): every such file is named.
-pub fn merge(paths: &[PathBuf]) -> anyhow::Result<Outcome> {
-    let empty: Vec<String> = paths
-        .iter()
-        .filter(|path| std::fs::metadata(path).is_ok_and(|meta| meta.is_file() && meta.len() == 0))
-        .map(|path| path.display().to_string())
-        .collect();
-    if !empty.is_empty() {
-        let files = match empty.len() {
-            1 => "1 part file is empty, so its part did not finish".to_owned(),
-            n => format!("{n} part files are empty, so their parts did not finish"),
-        };
-        anyhow::bail!("cannot merge: {files}: {}", empty.join(", "));
-    }
-    let parts = paths
-        .iter()
-        .map(|path| read_record(path))
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    let record = record::merge(&parts).context("cannot merge")?;
-    let mut out = BufWriter::new(super::stdout());
-    record.write(&mut out)?;
-    out.flush()?;
-    Ok(Outcome::Success)
 }

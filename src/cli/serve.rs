@@ -12,7 +12,7 @@ use clap::Args;
 
 use super::streams::say;
 use super::{DictArgs, Outcome};
-use crate::serve::{self, Limits, ServedDictionary, Server};
+use crate::serve::{self, Limits, RoomLimits, ServedDictionary, Server};
 
 const EXAMPLES: &str = "\
 Examples:
@@ -60,6 +60,22 @@ pub struct ServeArgs {
     /// Solves run at once [default: the number of cores]
     #[arg(long, value_name = "N", value_parser = super::args::parse_threads)]
     workers: Option<std::num::NonZeroUsize>,
+
+    /// The most rooms held at once; rooms live in memory only
+    #[arg(long, default_value_t = serve::MAX_ROOMS, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    max_rooms: usize,
+
+    /// How long a room is kept without a move (a join, a start, a word)
+    /// before or after its round, e.g. 30m
+    #[arg(long, default_value = "30m", value_name = "DURATION",
+          value_parser = boggle::duration::parse_duration)]
+    room_idle: Duration,
+
+    /// The most words a player may score in a round (for tests)
+    #[arg(long, hide = true, default_value_t = boggle::game::room::MAX_WORDS_PER_PLAYER,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000))]
+    room_max_words: usize,
 }
 
 /// How many solves may wait for a worker, per worker, before the server
@@ -79,6 +95,11 @@ impl ServeArgs {
             max_steps: self.max_steps,
             workers,
             queue: workers * QUEUE_PER_WORKER,
+            rooms: RoomLimits {
+                max_rooms: self.max_rooms,
+                idle: self.room_idle,
+                max_words: self.room_max_words,
+            },
         };
         let server = Arc::new(Server::new(dictionaries, limits));
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -103,8 +124,10 @@ impl ServeArgs {
             if self.open {
                 open_browser(&url);
             }
-            let stop = async {
+            let rooms = Arc::clone(&server);
+            let stop = async move {
                 stop.await;
+                rooms.close_rooms();
                 say(format_args!(
                     "boggle: stopping: finishing the requests in flight"
                 ));

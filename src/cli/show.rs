@@ -13,8 +13,8 @@ use super::{DictArgs, Outcome, Usage};
 const EXAMPLES: &str = "\
 Examples:
   boggle show ezmrnubeslospaon embolus
-  boggle show ezmr/nube/slos/paon sos --all
-  boggle show ezmrnubeslospaon bones zebra --color never";
+  boggle show ezmr/nube/slos/paon saloon --all
+  boggle show ezmrnubeslospaon noose slumber --color never";
 
 /// `boggle show` options.
 #[derive(Debug, Args)]

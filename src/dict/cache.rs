@@ -28,26 +28,20 @@
 //! bounded reads, so even an entry forged to pass the checksum gives wrong
 //! words rather than a crash. Anything at an entry's path that is not a
 //! regular file (a FIFO, a device, a socket) is never opened for reading:
-//! it is taken as damaged and its name replaced.
-//!
-//! [`write_atomically`] is also how `boggle dict compile` writes its output:
-//! it never replaces something that is not a regular file (SPEC §10), and
-//! writes through a symbolic link to its target.
+//! it is taken as damaged and its name replaced. Entries are written by
+//! [`crate::atomic_file`], without the flush to disk a user's file gets.
 
 use std::fmt;
 use std::fs;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use std::sync::Arc;
 
 use super::bundled::{self, Lang};
 use super::compiled::{self, Form};
 use super::{DictError, Dictionary, ListFormat, input};
 use crate::alphabet::Normalizer;
+use crate::atomic_file::write_replacing;
 use crate::dict::Detection;
 use crate::mapped::MappedFile;
 
@@ -444,161 +438,6 @@ fn check_key(bytes: &[u8], key: ContentKey) -> Result<(), CacheStatus> {
     }
 }
 
-/// Something that is not a regular file where a file is to be written.
-#[derive(Debug)]
-pub struct NotRegular(&'static str);
-
-impl fmt::Display for NotRegular {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "it is {}, not a regular file", self.0)
-    }
-}
-
-impl std::error::Error for NotRegular {}
-
-/// What kind of thing that is not a regular file `metadata` describes:
-/// "a directory", "a FIFO", "a device", "a socket"; `None` for a regular
-/// file.
-fn not_regular(metadata: &fs::Metadata) -> Option<&'static str> {
-    let kind = metadata.file_type();
-    if kind.is_file() {
-        return None;
-    }
-    if kind.is_dir() {
-        return Some("a directory");
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if kind.is_fifo() {
-            return Some("a FIFO");
-        }
-        if kind.is_char_device() || kind.is_block_device() {
-            return Some("a device");
-        }
-        if kind.is_socket() {
-            return Some("a socket");
-        }
-    }
-    Some("not a regular file")
-}
-
-/// The file a write to `path` must replace: `path`, or, when it is a
-/// symbolic link, the file it leads to (which need not exist yet). An
-/// error when that is there and is not a regular file.
-pub fn write_target(path: &Path) -> io::Result<PathBuf> {
-    let mut target = path.to_owned();
-    // As many links as the kernel follows (Linux's MAXSYMLINKS).
-    for _ in 0..40 {
-        let metadata = match fs::symlink_metadata(&target) {
-            Ok(metadata) => metadata,
-            Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(target),
-            Err(error) => return Err(error),
-        };
-        if metadata.file_type().is_symlink() {
-            let link = fs::read_link(&target)?;
-            target = match target.parent() {
-                Some(parent) => parent.join(link),
-                None => link,
-            };
-            continue;
-        }
-        return match not_regular(&metadata) {
-            None => Ok(target),
-            Some(kind) => Err(io::Error::other(NotRegular(kind))),
-        };
-    }
-    Err(io::Error::other("too many levels of symbolic links"))
-}
-
-/// The temporary files being written at this moment, so that an interrupted
-/// run can remove them ([`remove_partial_files`]).
-static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// Writes `parts`, one after the other, to `path` through a temporary file
-/// in the same directory renamed into place, so `path` holds its old
-/// content or all of the new, never a part. A symbolic link at `path` is
-/// written through: its target is replaced, the same way, and the link
-/// kept. Something that is not a regular file at `path` (a directory, a
-/// FIFO, a device, a socket) is an error, and nothing is changed. Every
-/// error of the write, the flush to disk included (a full disk, EIO), is
-/// returned. The temporary file's name ends in `.tmp`, so it is never taken
-/// for a cache entry; it is created afresh (never an existing file opened),
-/// removed when the write fails, and by [`remove_partial_files`] when the
-/// process is interrupted.
-pub fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
-    write_replacing(path, parts, true)
-}
-
-/// [`write_atomically`], the file flushed to disk before it is renamed
-/// when `sync`. Cache entries are not: one lost in a crash is rebuilt (its
-/// checksum catches one cut short), and flushing hundreds of megabytes
-/// would hold an interrupted run until the disk is done.
-fn write_replacing(path: &Path, parts: &[&[u8]], sync: bool) -> io::Result<()> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let target = write_target(path)?;
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    let name = target
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("entry");
-    let unique = format!(
-        ".{name}.{}.{}.{nanos}.tmp",
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed),
-    );
-    let temporary = target.with_file_name(unique);
-    register_partial(&temporary, true);
-    let written = (|| {
-        let mut file = fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&temporary)?;
-        write_parts(&mut file, parts)?;
-        if sync {
-            file.sync_all()?;
-        }
-        drop(file);
-        fs::rename(&temporary, &target)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
-    }
-    register_partial(&temporary, false);
-    written
-}
-
-/// Writes `parts` one after the other to `out` and flushes it.
-fn write_parts(out: &mut impl Write, parts: &[&[u8]]) -> io::Result<()> {
-    for part in parts {
-        out.write_all(part)?;
-    }
-    out.flush()
-}
-
-/// Adds `path` to, or takes it off, the list of files being written.
-fn register_partial(path: &Path, writing: bool) {
-    // A poisoned lock still holds a usable list.
-    let mut files = PARTIAL_FILES.lock().unwrap_or_else(|e| e.into_inner());
-    if writing {
-        files.push(path.to_owned());
-    } else {
-        files.retain(|file| file != path);
-    }
-}
-
-/// Removes every temporary file still being written. The binary calls it
-/// when interrupted (Ctrl-C), just before it exits, so no partial file is
-/// left behind; the writes in progress then fail or are never finished.
-pub fn remove_partial_files() {
-    let files = PARTIAL_FILES.lock().unwrap_or_else(|e| e.into_inner());
-    for file in files.iter() {
-        let _ = fs::remove_file(file);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -628,6 +467,21 @@ mod tests {
         }
     }
 
+    /// A temporary directory holding the list `words.txt` of `text`, and a
+    /// cache that maps, made in it.
+    fn list_and_cache(name: &str, text: &str) -> (TempDir, PathBuf, CacheDir) {
+        let temp = TempDir::new(name);
+        let list = temp.path().join("words.txt");
+        fs::write(&list, text).unwrap();
+        let cache = mapping_cache(temp.path().join("cache"));
+        (temp, list, cache)
+    }
+
+    /// Loads `list` through `cache`, read as its content says, accents kept.
+    fn load_list(cache: &CacheDir, list: &Path) -> Cached {
+        cache.load(list, None, Normalizer::default()).unwrap()
+    }
+
     fn words(dict: &Dictionary) -> Vec<String> {
         dict.trie().words().map(|w| dict.word_text(w)).collect()
     }
@@ -641,15 +495,12 @@ mod tests {
         fs::rename(&new, entry).unwrap();
     }
 
-    use std::os::unix::fs::FileTypeExt;
+    use crate::atomic_file::tests::mkfifo;
 
     #[test]
     fn written_then_hit_then_stale_then_damaged() {
-        let temp = TempDir::new("cycle");
-        let list = temp.path().join("words.txt");
-        fs::write(&list, "cat\ndog\n").unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
-        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+        let (_temp, list, cache) = list_and_cache("cycle", "cat\ndog\n");
+        let load = || load_list(&cache, &list);
 
         let first = load();
         assert_eq!(first.status, CacheStatus::Written);
@@ -710,7 +561,7 @@ mod tests {
     }
 
     fn every_change_is_caught(cache: &CacheDir, list: &Path) {
-        let load = || cache.load(list, None, Normalizer::default()).unwrap();
+        let load = || load_list(cache, list);
         let entry = load().entry;
         let good = fs::read(&entry).unwrap();
         let hit = load();
@@ -782,11 +633,8 @@ mod tests {
 
     #[test]
     fn keyed_by_format_and_folding() {
-        let temp = TempDir::new("key");
-        let list = temp.path().join("words.txt");
-        fs::write(&list, "été\n").unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
-        let kept = cache.load(&list, None, Normalizer::default()).unwrap();
+        let (_temp, list, cache) = list_and_cache("key", "été\n");
+        let kept = load_list(&cache, &list);
         let folded = cache.load(&list, None, Normalizer::new(true)).unwrap();
         assert_eq!(folded.status, CacheStatus::Written);
         assert_ne!(kept.entry, folded.entry);
@@ -820,23 +668,20 @@ mod tests {
         // A cache "directory" that is a file: the words still load.
         fs::write(&list, "cat\n").unwrap();
         let blocked = mapping_cache(&list);
-        let loaded = blocked.load(&list, None, Normalizer::default()).unwrap();
+        let loaded = load_list(&blocked, &list);
         assert!(matches!(loaded.status, CacheStatus::NotWritten(_)));
         assert_eq!(words(&loaded.dict), ["cat"]);
     }
 
     #[test]
     fn racing_writers_leave_a_whole_entry() {
-        let temp = TempDir::new("race");
-        let list = temp.path().join("words.txt");
         let text: String = (0..2000).map(|i| format!("w{}\n", to_letters(i))).collect();
-        fs::write(&list, text).unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
+        let (_temp, list, cache) = list_and_cache("race", &text);
         std::thread::scope(|scope| {
             for _ in 0..4 {
                 scope.spawn(|| {
                     for _ in 0..5 {
-                        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+                        let loaded = load_list(&cache, &list);
                         assert_eq!(loaded.dict.word_count(), 2000);
                         assert!(matches!(
                             loaded.status,
@@ -846,35 +691,7 @@ mod tests {
                 });
             }
         });
-        assert_eq!(
-            cache
-                .load(&list, None, Normalizer::default())
-                .unwrap()
-                .status,
-            CacheStatus::Hit
-        );
-    }
-
-    #[test]
-    fn partial_files_are_removed_on_request() {
-        let temp = TempDir::new("partial");
-        let partial = temp.path().join(".words.dict.1.2.3.tmp");
-        fs::write(&partial, "part").unwrap();
-        register_partial(&partial, true);
-        remove_partial_files();
-        assert!(!partial.exists());
-        register_partial(&partial, false);
-        // A whole write leaves the file and nothing else.
-        let whole = temp.path().join("whole.dict");
-        write_atomically(&whole, &[b"al", b"l"]).unwrap();
-        assert_eq!(fs::read(&whole).unwrap(), b"all");
-        remove_partial_files();
-        assert_eq!(fs::read_dir(temp.path()).unwrap().count(), 1);
-        // A write into a missing directory fails and leaves nothing.
-        assert!(write_atomically(&temp.path().join("missing/x.dict"), &[b"x"]).is_err());
-        // (Other tests write at the same time: only this one's files count.)
-        let files = PARTIAL_FILES.lock().unwrap();
-        assert!(!files.iter().any(|file| file.starts_with(temp.path())));
+        assert_eq!(load_list(&cache, &list).status, CacheStatus::Hit);
     }
 
     /// An edit that keeps the list's size and modification time (`touch -d`
@@ -882,12 +699,9 @@ mod tests {
     /// content's hash.
     #[test]
     fn same_size_and_time_other_content_is_stale() {
-        let temp = TempDir::new("same-stamp");
-        let list = temp.path().join("words.txt");
-        fs::write(&list, "cat\ndog\n").unwrap();
+        let (_temp, list, cache) = list_and_cache("same-stamp", "cat\ndog\n");
         let modified = fs::metadata(&list).unwrap().modified().unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
-        let load = || cache.load(&list, None, Normalizer::default()).unwrap();
+        let load = || load_list(&cache, &list);
         assert_eq!(load().status, CacheStatus::Written);
         assert_eq!(load().status, CacheStatus::Hit);
         fs::write(&list, "cow\ndig\n").unwrap();
@@ -901,22 +715,9 @@ mod tests {
         assert_eq!(load().status, CacheStatus::Hit);
     }
 
-    /// Makes a FIFO at `path` with `mkfifo`.
-    fn mkfifo(path: &Path) {
-        let status = std::process::Command::new("mkfifo")
-            .arg(path)
-            .status()
-            .unwrap();
-        assert!(status.success(), "mkfifo {}", path.display());
-    }
-
-    /// A temporary directory holding the list `words.txt` of `text`, a
-    /// cache made in it, and the path of the list's entry.
+    /// [`list_and_cache`], and the path of the list's entry.
     fn list_and_entry(name: &str, text: &str) -> (TempDir, PathBuf, CacheDir, PathBuf) {
-        let temp = TempDir::new(name);
-        let list = temp.path().join("words.txt");
-        fs::write(&list, text).unwrap();
-        let cache = mapping_cache(temp.path().join("cache"));
+        let (temp, list, cache) = list_and_cache(name, text);
         let source = fs::canonicalize(&list).unwrap();
         let entry = cache.entry(&source, None, Normalizer::default());
         fs::create_dir_all(cache.dir()).unwrap();
@@ -933,7 +734,7 @@ mod tests {
         let loader = {
             let (cache, list) = (cache.clone(), list.clone());
             std::thread::spawn(move || {
-                let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+                let loaded = load_list(&cache, &list);
                 sender.send(loaded.status).unwrap();
             })
         };
@@ -943,17 +744,11 @@ mod tests {
         loader.join().unwrap();
         assert_eq!(status, CacheStatus::Damaged("not a regular file".into()));
         assert!(fs::symlink_metadata(&entry).unwrap().is_file());
-        assert_eq!(
-            cache
-                .load(&list, None, Normalizer::default())
-                .unwrap()
-                .status,
-            CacheStatus::Hit
-        );
+        assert_eq!(load_list(&cache, &list).status, CacheStatus::Hit);
         // A directory there cannot be replaced: the words still load.
         fs::remove_file(&entry).unwrap();
         fs::create_dir(&entry).unwrap();
-        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+        let loaded = load_list(&cache, &list);
         assert!(
             matches!(loaded.status, CacheStatus::NotWritten(_)),
             "{:?}",
@@ -968,101 +763,13 @@ mod tests {
     fn the_list_is_never_its_own_entry() {
         let (_temp, list, cache, entry) = list_and_entry("own-entry", "cat\n");
         std::os::unix::fs::symlink(&list, &entry).unwrap();
-        let loaded = cache.load(&list, None, Normalizer::default()).unwrap();
+        let loaded = load_list(&cache, &list);
         assert_eq!(words(&loaded.dict), ["cat"]);
         assert_eq!(
             loaded.status,
             CacheStatus::NotWritten("it is the word list itself".into())
         );
         assert_eq!(fs::read(&list).unwrap(), b"cat\n");
-    }
-
-    #[test]
-    fn writes_go_through_links_and_never_replace_other_files() {
-        let temp = TempDir::new("targets");
-        let target = temp.path().join("target.dict");
-        fs::write(&target, "old").unwrap();
-        let link = temp.path().join("link.dict");
-        std::os::unix::fs::symlink("target.dict", &link).unwrap();
-        write_atomically(&link, &[b"new"]).unwrap();
-        assert!(
-            fs::symlink_metadata(&link)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert_eq!(fs::read(&target).unwrap(), b"new");
-        // A dangling link makes its target.
-        let dangling = temp.path().join("dangling.dict");
-        std::os::unix::fs::symlink("made.dict", &dangling).unwrap();
-        write_atomically(&dangling, &[b"made"]).unwrap();
-        assert_eq!(fs::read(temp.path().join("made.dict")).unwrap(), b"made");
-        // A FIFO, a directory, a device, and links to them: refused, unchanged.
-        let fifo = temp.path().join("fifo");
-        mkfifo(&fifo);
-        let to_fifo = temp.path().join("to-fifo");
-        std::os::unix::fs::symlink(&fifo, &to_fifo).unwrap();
-        let cases = [
-            (fifo.as_path(), "it is a FIFO, not a regular file"),
-            (to_fifo.as_path(), "it is a FIFO, not a regular file"),
-            (temp.path(), "it is a directory, not a regular file"),
-            (Path::new("/dev/null"), "it is a device, not a regular file"),
-        ];
-        for (path, message) in cases {
-            let error = write_atomically(path, &[b"x"]).unwrap_err();
-            assert_eq!(io_message(&error), message, "{}", path.display());
-        }
-        assert!(
-            fs::symlink_metadata(&to_fifo)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
-        assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
-        let loop_link = temp.path().join("loop");
-        std::os::unix::fs::symlink("loop", &loop_link).unwrap();
-        assert!(write_atomically(&loop_link, &[b"x"]).is_err());
-        let names = crate_temp_names(temp.path());
-        assert!(
-            names.iter().all(|name| !name.ends_with(".tmp")),
-            "{names:?}"
-        );
-    }
-
-    fn crate_temp_names(dir: &Path) -> Vec<String> {
-        fs::read_dir(dir)
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
-            .collect()
-    }
-
-    /// A writer that fails as a full disk does, after `room` bytes.
-    struct Full {
-        room: usize,
-    }
-
-    impl Write for Full {
-        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
-            if self.room == 0 {
-                return Err(io::Error::from_raw_os_error(28));
-            }
-            let written = bytes.len().min(self.room);
-            self.room -= written;
-            Ok(written)
-        }
-
-        fn flush(&mut self) -> io::Result<()> {
-            Ok(())
-        }
-    }
-
-    /// ENOSPC part-way through the parts is the writer's error, never a
-    /// success.
-    #[test]
-    fn a_full_disk_is_an_error() {
-        let error = write_parts(&mut Full { room: 5 }, &[b"abc", b"defg"]).unwrap_err();
-        assert_eq!(io_message(&error), "no space left on device");
-        assert!(write_parts(&mut Full { room: 7 }, &[b"abc", b"defg"]).is_ok());
     }
 
     /// `i` spelled in base 26 with the letters a–z.

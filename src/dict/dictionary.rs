@@ -1,17 +1,50 @@
 //! [`Dictionary`]: an alphabet, a frozen trie and the normaliser its words
 //! went through, built from words by [`Dictionary::from_words`] or put
 //! together from parts a compiled file held (`Dictionary::from_parts`).
-//! Reading the formats words come in is left to the sibling modules.
+//! The limits of a word list and its words are here, beside the errors
+//! that name them. Reading the formats words come in is left to the
+//! sibling modules.
 
 use std::fmt;
 
-use super::MAX_LIST_BYTES;
-use super::input::Limit;
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
 use crate::trie::{Trie, TrieBuilder, TrieError, WordId};
 
 /// The longest word, in letters, a dictionary keeps; longer ones are skipped.
 pub const MAX_WORD_LEN: usize = 64;
+
+/// The most bytes read from a word list file (or standard input): 64 MiB,
+/// twenty times the bundled English list.
+pub const MAX_LIST_BYTES: u64 = 64 << 20;
+
+/// The most bytes gzip data may decompress to: 64 MiB, as for a file.
+pub const MAX_DECOMPRESSED_BYTES: u64 = 64 << 20;
+
+/// Which limit a read is under, for its message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// [`MAX_LIST_BYTES`], on the bytes read.
+    File,
+    /// [`MAX_DECOMPRESSED_BYTES`], on the bytes gzip data decompresses to.
+    Decompressed,
+}
+
+impl fmt::Display for Limit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Limit::File => write!(
+                f,
+                "larger than {} MiB, the limit for a word list",
+                MAX_LIST_BYTES >> 20
+            ),
+            Limit::Decompressed => write!(
+                f,
+                "decompresses to more than {} MiB, the limit for a word list",
+                MAX_DECOMPRESSED_BYTES >> 20
+            ),
+        }
+    }
+}
 
 /// A word list ready for the search: its alphabet and its frozen trie.
 #[derive(Clone, Debug)]

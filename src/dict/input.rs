@@ -5,21 +5,18 @@
 //! byte or the first byte that is not UTF-8 ends the read with an error, so
 //! `/dev/zero`, `/dev/urandom` or a gzip bomb of zeros stop after one chunk.
 //! Only data that starts like a compiled dictionary (a byte no text starts
-//! with) is read as binary.
+//! with) is read as binary. Gzip data is decompressed here, under the same
+//! bounds; [`gzip`] only names the format and its faults.
 
 use std::fmt;
 use std::io::{self, Read};
 
 use flate2::read::MultiGzDecoder;
 
-use super::{DictError, DictErrorKind, compiled, gzip};
-
-/// The most bytes read from a word list file (or standard input): 64 MiB,
-/// twenty times the bundled English list.
-pub const MAX_LIST_BYTES: u64 = 64 << 20;
-
-/// The most bytes gzip data may decompress to: 64 MiB, as for a file.
-pub const MAX_DECOMPRESSED_BYTES: u64 = 64 << 20;
+use super::{
+    DictError, DictErrorKind, GzipFault, Limit, MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, compiled,
+    gzip,
+};
 
 /// How many bytes one read asks for.
 const CHUNK: usize = 1 << 16;
@@ -63,12 +60,7 @@ pub fn read_list(reader: impl Read, size_hint: Option<u64>) -> Result<Vec<u8>, L
         .read_to_end(&mut head)
         .map_err(LoadError::Io)?;
     if gzip::is_gzip(&head) {
-        let decoder = MultiGzDecoder::new(head.as_slice().chain(reader));
-        let inner = read_bounded(decoder, MAX_DECOMPRESSED_BYTES, None, Limit::Decompressed)
-            .map_err(|error| match error {
-                LoadError::Io(error) => gzip::corrupt(&error).into(),
-                error => error,
-            })?;
+        let inner = inflate(head.as_slice().chain(reader), None)?;
         if gzip::is_gzip(&inner) {
             return Err(gzip::nested().into());
         }
@@ -82,30 +74,32 @@ pub fn read_list(reader: impl Read, size_hint: Option<u64>) -> Result<Vec<u8>, L
     )
 }
 
-/// Which limit a read is under, for its message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// [`MAX_LIST_BYTES`], on the bytes read.
-    File,
-    /// [`MAX_DECOMPRESSED_BYTES`], on the bytes gzip data decompresses to.
-    Decompressed,
+/// The decompressed bytes of every gzip member in `bytes`, at most
+/// [`MAX_DECOMPRESSED_BYTES`] of them.
+pub fn decompress(bytes: &[u8]) -> Result<Vec<u8>, DictError> {
+    if !gzip::is_gzip(bytes) {
+        return Err(DictError::new(DictErrorKind::CorruptGzip(
+            GzipFault::NotGzip,
+        )));
+    }
+    inflate(bytes, Some(bytes.len() as u64 * 4))
 }
 
-impl fmt::Display for Limit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Limit::File => write!(
-                f,
-                "larger than {} MiB, the limit for a word list",
-                MAX_LIST_BYTES >> 20
-            ),
-            Limit::Decompressed => write!(
-                f,
-                "decompresses to more than {} MiB, the limit for a word list",
-                MAX_DECOMPRESSED_BYTES >> 20
-            ),
-        }
-    }
+/// The decompressed bytes of the gzip data `reader` gives, read as
+/// [`read_bounded`] reads under [`Limit::Decompressed`]; what the decoder
+/// cannot read is corrupt gzip data.
+fn inflate(reader: impl Read, size_hint: Option<u64>) -> Result<Vec<u8>, DictError> {
+    let decoder = MultiGzDecoder::new(reader);
+    read_bounded(
+        decoder,
+        MAX_DECOMPRESSED_BYTES,
+        size_hint,
+        Limit::Decompressed,
+    )
+    .map_err(|error| match error {
+        LoadError::Io(error) => gzip::corrupt(&error),
+        LoadError::Dict(error) => error,
+    })
 }
 
 /// Reads all of `reader`, at most `limit` bytes, checking text as it comes
@@ -193,7 +187,7 @@ impl TextCheck {
 
 /// An I/O error's message in this program's style: lower case, no
 /// operating-system error number. Errors this program makes up itself
-/// (such as [`NotRegular`](super::cache::NotRegular)) keep their text.
+/// (such as [`NotRegular`](crate::atomic_file::NotRegular)) keep their text.
 pub fn io_message(error: &io::Error) -> String {
     match error.kind() {
         io::ErrorKind::NotFound => "no such file".into(),
@@ -313,6 +307,33 @@ mod tests {
                 .len(),
             at_limit.len()
         );
+    }
+
+    #[test]
+    fn gzip_round_trip() {
+        let text = b"cat\ndog\n";
+        let gz = gzip(text);
+        assert!(gzip::is_gzip(&gz));
+        assert_eq!(decompress(&gz).unwrap(), text);
+        // Two members one after the other are one stream.
+        let twice = [gzip(b"cat\n"), gzip(b"dog\n")].concat();
+        assert_eq!(decompress(&twice).unwrap(), text);
+    }
+
+    #[test]
+    fn gzip_corrupt() {
+        let gz = gzip(b"cat\ndog\nfish\n");
+        let truncated = &gz[..gz.len() - 6];
+        let error = decompress(truncated).unwrap_err().to_string();
+        assert!(error.starts_with("corrupt gzip data: "), "{error}");
+        assert!(decompress(b"cat").is_err());
+        for offset in 10..gz.len() {
+            let mut damaged = gz.clone();
+            damaged[offset] ^= 0x55;
+            // Damage anywhere past the header is caught by the stream or by
+            // the CRC and length at the end.
+            assert!(decompress(&damaged).is_err(), "byte {offset}");
+        }
     }
 
     #[test]

@@ -21,11 +21,11 @@ pub mod plain;
 pub mod trie_stream;
 
 pub use dictionary::{
-    CompiledFault, Damage, DictError, DictErrorKind, Dictionary, GzipFault, LoadReport,
-    MAX_WORD_LEN, StreamFault,
+    CompiledFault, Damage, DictError, DictErrorKind, Dictionary, GzipFault, Limit, LoadReport,
+    MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, MAX_WORD_LEN, StreamFault,
 };
 pub use format::{Detection, ListFormat};
-pub use input::{LoadError, MAX_DECOMPRESSED_BYTES, MAX_LIST_BYTES, read_list};
+pub use input::{LoadError, read_list};
 
 use crate::alphabet::Normalizer;
 
@@ -50,7 +50,7 @@ pub fn load_detected(
 ) -> Result<(Dictionary, Detection), DictError> {
     let detection = format.map_or_else(|| Detection::of(bytes), Detection::forced);
     if gzip::is_gzip(bytes) || detection.format == ListFormat::Gzip {
-        let inner = gzip::decompress(bytes)?;
+        let inner = input::decompress(bytes)?;
         let inner_detection = match detection.format {
             ListFormat::Gzip => Detection::of(&inner),
             format => Detection::forced(format),

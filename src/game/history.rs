@@ -1,6 +1,12 @@
 //! The history of games played: one JSON object a line (JSON Lines), a
 //! [`Record`] for each finished game, and the player's standing (best and
-//! average score) for a kind of game.
+//! average score) for a kind of game: the same [`Kind`], everything that
+//! changes what a board can score (dice, size, time, minimum length, word
+//! list, minimum board score), among the games played to the end.
+//!
+//! Records written before a field existed read it as its default; a record
+//! without a word list then matches no game played since, rather than
+//! mixing languages.
 //!
 //! Reading takes the file's text and writing any [`io::Write`]: where the
 //! file lives and what to do when it cannot be read or written is the
@@ -10,6 +16,37 @@ use std::io::{self, Write};
 
 use serde::{Deserialize, Serialize};
 
+/// What makes games comparable: everything that changes the score a
+/// player can make.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Kind {
+    /// The dice set's name (`new`, `big`, `uniform` …).
+    pub dice: String,
+    /// The board's size as `RxC`.
+    pub size: String,
+    /// The game's time limit in seconds; 0 for an untimed game.
+    pub time: u64,
+    /// The shortest word that counted.
+    #[serde(default)]
+    pub min_len: usize,
+    /// The bundled word list's language code, when the words came from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lang: Option<String>,
+    /// The word list file, when the words came from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dict: Option<String>,
+    /// Whether accents were folded.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fold_accents: bool,
+    /// The fewest points a board was dealt with (0: any board).
+    #[serde(default)]
+    pub min_board_score: u64,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -17,20 +54,33 @@ pub struct Record {
     pub date: String,
     /// The seed the board was rolled from.
     pub seed: u64,
-    /// The dice set's name (`new`, `big`, `uniform` …).
-    pub dice: String,
-    /// The board's size as `RxC`.
-    pub size: String,
+    /// The kind of game.
+    #[serde(flatten)]
+    pub kind: Kind,
     /// The board in canonical form.
     pub board: String,
-    /// The game's time limit in seconds.
-    pub time: u64,
     /// The words found, in the order found.
     pub words: Vec<String>,
     /// The points scored.
     pub score: u64,
     /// The points of every word on the board.
     pub max: u64,
+    /// Whether the player ended the game before its time was up.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub early: bool,
+}
+
+impl Record {
+    /// Whether the game counts in the player's standing: a timed game
+    /// played to the end of its time, or an untimed one with a word found.
+    /// A game given up early says nothing of how well the player plays.
+    pub fn counts(&self) -> bool {
+        if self.kind.time == 0 {
+            !self.words.is_empty()
+        } else {
+            !self.early
+        }
+    }
 }
 
 /// The records read from a history, and a warning for each damaged line.
@@ -77,12 +127,12 @@ pub struct Standing {
     pub average: f64,
 }
 
-/// The standing over the `records` with the same dice, size and time as
-/// `like`; `None` when there is none.
+/// The standing over the `records` of the same [`Kind`] as `like` that
+/// count (see [`Record::counts`]); `None` when there is none.
 pub fn standing(records: &[Record], like: &Record) -> Option<Standing> {
     let scores: Vec<u64> = records
         .iter()
-        .filter(|r| r.dice == like.dice && r.size == like.size && r.time == like.time)
+        .filter(|r| r.kind == like.kind && r.counts())
         .map(|r| r.score)
         .collect();
     let best = *scores.iter().max()?;
@@ -129,13 +179,21 @@ mod tests {
         Record {
             date: utc_date(0),
             seed: 7,
-            dice: dice.to_owned(),
-            size: "4x4".to_owned(),
+            kind: Kind {
+                dice: dice.to_owned(),
+                size: "4x4".to_owned(),
+                time,
+                min_len: 3,
+                lang: Some("en".to_owned()),
+                dict: None,
+                fold_accents: false,
+                min_board_score: 10,
+            },
             board: "ezmr/nube/slos/paon".to_owned(),
-            time,
             words: vec!["bones".to_owned()],
             score,
             max: 187,
+            early: false,
         }
     }
 
@@ -149,7 +207,7 @@ mod tests {
         let text = String::from_utf8(text).unwrap();
         assert_eq!(
             text.lines().next().unwrap(),
-            r#"{"date":"1970-01-01T00:00:00Z","seed":7,"dice":"new","size":"4x4","board":"ezmr/nube/slos/paon","time":180,"words":["bones"],"score":12,"max":187}"#
+            r#"{"date":"1970-01-01T00:00:00Z","seed":7,"dice":"new","size":"4x4","time":180,"min_len":3,"lang":"en","min_board_score":10,"board":"ezmr/nube/slos/paon","words":["bones"],"score":12,"max":187}"#
         );
         let history = read(&text);
         assert_eq!(
@@ -162,18 +220,52 @@ mod tests {
     }
 
     #[test]
-    fn standing_for_the_same_dice_and_time() {
+    fn records_from_before_the_kind_had_every_field() {
+        let old = r#"{"date":"2026-01-01T00:00:00Z","seed":1,"dice":"new","size":"4x4","board":"abcd/efgh/ijkl/mnop","time":180,"words":[],"score":12,"max":100}"#;
+        let history = read(old);
+        assert_eq!(history.warnings, Vec::<String>::new());
+        let kind = &history.records[0].kind;
+        assert_eq!(
+            (kind.min_len, &kind.lang, kind.min_board_score),
+            (0, &None, 0)
+        );
+        // It stands apart from the games played since.
+        assert_eq!(standing(&history.records, &record("new", 180, 0)), None);
+    }
+
+    #[test]
+    fn standing_for_the_same_kind_of_game_played_to_the_end() {
+        let other = |change: fn(&mut Record)| {
+            let mut record = record("new", 180, 90);
+            change(&mut record);
+            record
+        };
         let records = [
             record("new", 180, 10),
             record("new", 180, 25),
             record("new", 120, 90),
             record("big", 180, 90),
+            other(|r| r.kind.size = "5x5".to_owned()),
+            other(|r| r.kind.min_len = 4),
+            other(|r| r.kind.lang = Some("fr".to_owned())),
+            other(|r| r.kind.dict = Some("/words.txt".to_owned())),
+            other(|r| r.kind.fold_accents = true),
+            other(|r| r.kind.min_board_score = 0),
+            // Given up early.
+            other(|r| r.early = true),
             record("new", 180, 4),
         ];
         let standing = standing(&records, &record("new", 180, 0)).unwrap();
         assert_eq!((standing.games, standing.best), (3, 25));
         assert!((standing.average - 13.0).abs() < 1e-9);
         assert_eq!(super::standing(&records, &record("superbig", 240, 0)), None);
+        // Untimed games count once a word is found.
+        let mut untimed = record("new", 0, 7);
+        untimed.early = true;
+        let mut empty = untimed.clone();
+        empty.words.clear();
+        let standing = super::standing(&[untimed.clone(), empty], &untimed).unwrap();
+        assert_eq!((standing.games, standing.best), (1, 7));
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! history of games played.
 //!
 //! [`Game`] holds the board, its words and what the player found;
+//! [`Game::deal`] rolls a board worth playing from a seed, and
 //! [`Game::judge`] says what an entry is worth and why. The clock
 //! ([`clock::Clock`]) is given the time at every call, so nothing here
 //! reads a clock or a terminal: the terminal game in the binary draws
@@ -12,16 +13,39 @@
 pub mod clock;
 pub mod history;
 pub mod path;
+pub mod room;
 
 use std::collections::HashMap;
 
 use crate::board::Board;
+use crate::dice::{BoardRng, DiceSet, Roller};
 use crate::dict::Dictionary;
-use crate::rules::{LengthOptions, Rules};
+use crate::rules::{LengthOptions, Rules, RulesChoice};
 use crate::solve::{SolveOptions, Solver};
 
 pub use clock::Clock;
 pub use path::{View, typed_path};
+
+/// The fewest points a board dealt for a game holds unless the player
+/// asks for any board: fewer, and it is rolled again.
+pub const MIN_BOARD_SCORE: u64 = 10;
+
+/// How many boards [`Game::deal`] rolls at most looking for one worth
+/// playing; after that it deals the best of them.
+pub const MAX_ROLLS: usize = 200;
+
+/// What a dice set is called on a player's screen: `1987 dice`, `random
+/// letters`. (The command line's names, `new` or `uniform`, mean nothing
+/// to someone who never read the help.)
+pub fn dice_label(set: DiceSet) -> &'static str {
+    match set {
+        DiceSet::Classic => "1976 dice",
+        DiceSet::New => "1987 dice",
+        DiceSet::Big => "Big Boggle dice",
+        DiceSet::SuperBig => "Super Big Boggle dice",
+        DiceSet::Uniform => "random letters",
+    }
+}
 
 /// A word on the board: its text, length in letters, points and a path.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,9 +69,10 @@ pub enum Verdict {
     AlreadyFound { word: String },
     /// Shorter than the game's minimum length.
     TooShort { word: String, min_len: usize },
-    /// Not in the dictionary.
+    /// On the board, but not in the dictionary.
     NotAWord { word: String },
-    /// In the dictionary, but no path spells it.
+    /// No path on the board spells it, word or not: the player is told
+    /// what the line under the board already showed while typing.
     NotOnBoard { word: String },
     /// Nothing was entered.
     Empty,
@@ -132,6 +157,41 @@ impl<'d> Game<'d> {
         }
     }
 
+    /// A game on a board `roller` rolls from `seed`: the first whose words
+    /// are worth at least `min_score` points. Boards worth less are rolled
+    /// again from the same generator, so a seed always deals the same
+    /// board; after [`MAX_ROLLS`] boards, the best of them is dealt.
+    pub fn deal(
+        dict: &'d Dictionary,
+        roller: &Roller,
+        seed: u64,
+        min_len: Option<usize>,
+        min_score: u64,
+    ) -> Self {
+        let mut rng = BoardRng::new(seed);
+        let mut roll = || {
+            let board = roller.roll(&mut rng);
+            let rules = RulesChoice::Auto.for_cells(board.len());
+            Game::new(dict, board, rules, min_len)
+        };
+        let mut best = roll();
+        for _ in 1..MAX_ROLLS {
+            if best.max_score() >= min_score {
+                break;
+            }
+            let game = roll();
+            if game.max_score() > best.max_score() {
+                best = game;
+            }
+        }
+        best
+    }
+
+    /// The points of every word on the board.
+    pub fn max_score(&self) -> u64 {
+        self.words.iter().map(|word| u64::from(word.score)).sum()
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board
@@ -198,26 +258,29 @@ impl<'d> Game<'d> {
                 min_len: self.min_len,
             };
         }
-        if !self.dict.contains(&word) {
-            return Verdict::NotAWord { word };
+        if typed_path(&self.board, &word).is_none() {
+            return Verdict::NotOnBoard { word };
         }
-        Verdict::NotOnBoard { word }
+        Verdict::NotAWord { word }
     }
 
     /// The game summed up, as the end screen shows it.
     pub fn summary(&self) -> Summary {
-        let total_score = self.words.iter().map(|w| u64::from(w.score)).sum();
-        let best = self.found.iter().min().map(|&n| self.words[n].clone());
+        let mut found_words = self.found.clone();
+        found_words.sort_unstable();
+        let found_words: Vec<BoardWord> =
+            found_words.iter().map(|&n| self.words[n].clone()).collect();
         let missed = (0..self.words.len())
             .filter(|n| !self.found.contains(n))
             .map(|n| self.words[n].clone())
             .collect();
         Summary {
             score: self.score(),
-            total_score,
+            total_score: self.max_score(),
             found: self.found.len(),
             total: self.words.len(),
-            best,
+            best: found_words.first().cloned(),
+            found_words,
             missed,
         }
     }
@@ -237,6 +300,8 @@ pub struct Summary {
     /// The player's best word: most points, then longest, then first
     /// alphabetically.
     pub best: Option<BoardWord>,
+    /// The words the player found, best first as `missed` is.
+    pub found_words: Vec<BoardWord>,
     /// The words the player did not find, by points, then length, then
     /// alphabetically.
     pub missed: Vec<BoardWord>,
@@ -312,6 +377,15 @@ mod tests {
             Verdict::NotAWord { word: text("tac") },
             "not a word: tac",
         );
+        // Not a word and not on the board: told as the line showed it.
+        check(
+            &mut game,
+            "xyzzy",
+            Verdict::NotOnBoard {
+                word: text("xyzzy"),
+            },
+            "not on the board: xyzzy",
+        );
         check(
             &mut game,
             "zebra",
@@ -370,6 +444,12 @@ mod tests {
         assert_eq!(summary.best.map(|w| w.word), Some(text("cats")));
         let missed: Vec<&str> = summary.missed.iter().map(|w| w.word.as_str()).collect();
         assert_eq!(missed, ["coda", "cods", "cat"]);
+        let found: Vec<&str> = summary
+            .found_words
+            .iter()
+            .map(|w| w.word.as_str())
+            .collect();
+        assert_eq!(found, ["cats", "cod"]);
         // Each missed word comes with a path that spells it.
         for word in &summary.missed {
             let letters: String = word
@@ -379,6 +459,26 @@ mod tests {
                 .collect();
             assert_eq!(letters, word.word);
         }
+    }
+
+    #[test]
+    fn dealing_rolls_again_below_the_minimum_score_and_keeps_the_seed() {
+        let dict = crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap();
+        // Seed 10 first rolls a 3x3 board of random letters without a word.
+        let roller = Roller::new(DiceSet::Uniform, Some((3, 3))).unwrap();
+        let first = roller.roll(&mut BoardRng::new(10)).canonical();
+        let any = Game::deal(&dict, &roller, 10, None, 0);
+        assert_eq!(any.board().canonical(), first);
+        assert_eq!(any.max_score(), 0);
+        let dealt = Game::deal(&dict, &roller, 10, None, MIN_BOARD_SCORE);
+        assert!(dealt.max_score() >= MIN_BOARD_SCORE);
+        assert_ne!(dealt.board().canonical(), first);
+        // The same seed deals the same board.
+        let again = Game::deal(&dict, &roller, 10, None, MIN_BOARD_SCORE);
+        assert_eq!(again.board().canonical(), dealt.board().canonical());
+        // No board reaches an impossible minimum: the best one is dealt.
+        let best = Game::deal(&dict, &roller, 10, None, u64::MAX);
+        assert!(best.max_score() >= dealt.max_score());
     }
 
     #[test]

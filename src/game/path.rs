@@ -9,10 +9,11 @@
 //! cell of a path to the next.
 
 use crate::board::{Board, Tile};
+use crate::geometry::{self, PathLimits};
 
 /// The most cells one search steps onto before it gives up, so no board
 /// with wildcards can keep a keystroke busy.
-const MAX_STEPS: u32 = 200_000;
+const MAX_STEPS: u64 = 200_000;
 
 /// A path of cells (first to last) spelling `typed` (normalised letters) on
 /// `board`: empty for nothing typed, `None` when no path spells it. The
@@ -23,54 +24,19 @@ pub fn typed_path(board: &Board, typed: &str) -> Option<Vec<u32>> {
     if letters.is_empty() {
         return Some(Vec::new());
     }
-    let mut search = TypedPathSearch {
-        board,
-        letters: &letters,
-        visited: vec![false; board.len()],
-        path: Vec::new(),
-        steps: 0,
+    let limits = PathLimits {
+        paths: 1,
+        steps: MAX_STEPS,
     };
-    (0..board.len())
-        .any(|cell| search.enter(cell, 0))
-        .then_some(search.path)
-}
-
-/// The depth-first search for one typed line.
-struct TypedPathSearch<'a> {
-    board: &'a Board,
-    letters: &'a [char],
-    visited: Vec<bool>,
-    /// The current path; the answer once the search succeeds.
-    path: Vec<u32>,
-    steps: u32,
-}
-
-impl TypedPathSearch<'_> {
-    /// Whether a path spelling the rest of the letters starts at `cell`,
-    /// `matched` letters being spelled already; on success the path stays.
-    fn enter(&mut self, cell: usize, matched: usize) -> bool {
-        self.steps += 1;
-        if self.steps > MAX_STEPS || self.visited[cell] {
-            return false;
-        }
-        let Some(matched) =
-            step(&self.board.tiles()[cell], &self.letters[matched..]).map(|count| matched + count)
-        else {
-            return false;
-        };
-        self.path.push(cell as u32);
-        if matched == self.letters.len() {
-            return true;
-        }
-        self.visited[cell] = true;
-        let neighbours: Vec<usize> = self.board.neighbours(cell).collect();
-        let found = neighbours.into_iter().any(|next| self.enter(next, matched));
-        self.visited[cell] = false;
-        if !found {
-            self.path.pop();
-        }
-        found
-    }
+    let tiles = board.tiles();
+    let found = geometry::find_paths(
+        board.rows(),
+        board.cols(),
+        letters.len(),
+        limits,
+        |cell, matched| step(&tiles[cell], &letters[matched..]).map(|count| matched + count),
+    );
+    found.paths.into_iter().next()
 }
 
 /// How many of `rest` (not empty) `tile` spells, or `None` when it does
@@ -163,7 +129,7 @@ impl View {
 
 /// The arrow from screen position `from` to the adjacent `to`: ← ↑ → ↓ ↖ ↗ ↙ ↘,
 /// as `boggle show` draws it.
-pub use crate::show::arrow;
+pub use crate::geometry::arrow;
 
 #[cfg(test)]
 mod tests {
@@ -244,17 +210,5 @@ mod tests {
                 assert_eq!(view.cell(row, col), cell, "{view:?}");
             }
         }
-    }
-
-    #[test]
-    fn arrows() {
-        assert_eq!(arrow((1, 1), (0, 0)), '↖');
-        assert_eq!(arrow((1, 1), (0, 1)), '↑');
-        assert_eq!(arrow((1, 1), (0, 2)), '↗');
-        assert_eq!(arrow((1, 1), (1, 0)), '←');
-        assert_eq!(arrow((1, 1), (1, 2)), '→');
-        assert_eq!(arrow((1, 1), (2, 0)), '↙');
-        assert_eq!(arrow((1, 1), (2, 1)), '↓');
-        assert_eq!(arrow((1, 1), (2, 2)), '↘');
     }
 }

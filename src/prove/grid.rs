@@ -2,6 +2,8 @@
 //! mask, the order in which the proof fixes cells, and the symmetries of
 //! the grid (4 for a rectangle, 8 for a square) as permutations of cells.
 
+use crate::geometry;
+
 /// The most cells a proof handles: cells are bits of a `u32`, and a
 /// path's letters, five bits a cell, fill at most a `u128` (a 5×5 board).
 pub const MAX_CELLS: usize = 25;
@@ -31,18 +33,10 @@ impl Grid {
         if cells == 0 || cells > MAX_CELLS {
             return None;
         }
-        let neighbours: Vec<u32> = (0..cells)
-            .map(|cell| {
-                let (r, c) = (cell / cols, cell % cols);
-                let mut mask = 0u32;
-                for other in 0..cells {
-                    let (r2, c2) = (other / cols, other % cols);
-                    if other != cell && r.abs_diff(r2) <= 1 && c.abs_diff(c2) <= 1 {
-                        mask |= 1 << other;
-                    }
-                }
-                mask
-            })
+        // At most 25 cells, so each mask fits a `u32`.
+        let neighbours: Vec<u32> = geometry::neighbour_masks(rows, cols)
+            .into_iter()
+            .map(|mask| mask as u32)
             .collect();
         let mut order: Vec<usize> = (0..cells).collect();
         // Twice the distance from the centre, so it stays whole.
@@ -67,7 +61,7 @@ impl Grid {
             neighbours,
             order,
             rank,
-            symmetries: crate::board::symmetries(rows, cols),
+            symmetries: geometry::symmetries(rows, cols),
         })
     }
 

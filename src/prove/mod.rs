@@ -22,6 +22,7 @@ use std::sync::Mutex;
 
 use rayon::prelude::*;
 
+use crate::scored::ScoredBoard;
 use crate::{Dictionary, Rules};
 use grid::{Grid, MAX_CELLS};
 use lexicon::Lexicon;
@@ -152,16 +153,6 @@ impl fmt::Display for PartError {
 
 impl std::error::Error for PartError {}
 
-/// A board found at or above the target.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Found {
-    /// The board in its canonical form (`str/eae/dlp`), the least of its
-    /// turned and mirrored forms.
-    pub board: String,
-    pub count: u64,
-    pub score: u64,
-}
-
 /// What one class of the first split gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClassReport {
@@ -173,7 +164,7 @@ pub struct ClassReport {
     /// How many bounds were computed in it.
     pub bounds: u64,
     /// The boards at or above the target in it.
-    pub boards: Vec<Found>,
+    pub boards: Vec<ScoredBoard>,
 }
 
 /// A proof ready to run: the grid, the word list over the letters, the
@@ -439,7 +430,7 @@ impl Prover {
     fn check(&self, search: &mut ProveScratch, letters: &[u8], report: &mut ClassReport) {
         let (count, score) = self.score(search, letters);
         if score >= self.config.min_score {
-            report.boards.push(Found {
+            report.boards.push(ScoredBoard {
                 board: self.canonical(letters),
                 count,
                 score,

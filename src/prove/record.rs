@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::io::{self, Write};
 
-use super::{Found, Part};
+use super::{Part, ScoredBoard};
 
 /// What a run proved against: everything a merge requires parts to share.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,7 +31,7 @@ pub struct Record {
     pub setting: Setting,
     pub part: Part,
     /// The boards at or above the bound, best first, each once.
-    pub boards: Vec<Found>,
+    pub boards: Vec<ScoredBoard>,
     /// How many of the part's classes were searched, of how many.
     pub covered: u64,
     pub total: u64,
@@ -44,7 +44,7 @@ pub struct Record {
 }
 
 /// Sorts boards best first (then by board) and keeps each once.
-pub fn sort_boards(boards: &mut Vec<Found>) {
+pub fn sort_boards(boards: &mut Vec<ScoredBoard>) {
     boards.sort_unstable_by(|a, b| b.score.cmp(&a.score).then_with(|| a.board.cmp(&b.board)));
     boards.dedup();
 }
@@ -123,7 +123,7 @@ impl Record {
                     text.parse::<u64>()
                         .map_err(|_| bad("a count or score that is not a number"))
                 };
-                boards.push(Found {
+                boards.push(ScoredBoard {
                     board: board.to_owned(),
                     count: number(count)?,
                     score: number(score)?,
@@ -321,7 +321,7 @@ pub fn merge(parts: &[Record]) -> Result<Record, RecordError> {
     if !absent.is_empty() {
         return Err(RecordError::Absent(absent));
     }
-    let mut boards: Vec<Found> = parts
+    let mut boards: Vec<ScoredBoard> = parts
         .iter()
         .flat_map(|record| record.boards.iter().cloned())
         .collect();
@@ -367,7 +367,7 @@ pub struct Tally {
     part: Part,
     total: u64,
     done: BTreeSet<u64>,
-    boards: Vec<Found>,
+    boards: Vec<ScoredBoard>,
     examined: u64,
     bounds: u64,
     /// The time spent by earlier runs of this part.

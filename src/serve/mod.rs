@@ -1,5 +1,6 @@
 //! `boggle serve`'s server (SPEC §11): the page embedded in the binary and
-//! the JSON API, on axum and tokio.
+//! the JSON API, on axum and tokio, with the rooms of SPEC §14 (`rooms`,
+//! held in memory only).
 //!
 //! Every dictionary is loaded once at start and shared by all requests
 //! through one `Arc`. A solve runs on tokio's blocking threads, at most
@@ -10,6 +11,7 @@
 
 mod api;
 mod page;
+mod rooms;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -27,6 +29,8 @@ use tokio::sync::Semaphore;
 use tower_http::compression::CompressionLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
+
+pub use rooms::{MAX_ROOMS, RoomLimits};
 
 /// The largest request body read, in bytes.
 pub const MAX_BODY: usize = 64 * 1024;
@@ -72,6 +76,8 @@ pub struct Limits {
     pub workers: usize,
     /// How many more may wait for a worker before the server answers 503.
     pub queue: usize,
+    /// What the rooms may hold and for how long.
+    pub rooms: RoomLimits,
 }
 
 /// What every request shares.
@@ -84,6 +90,8 @@ pub struct Server {
     admitted: Semaphore,
     /// Permits to run.
     running: Arc<Semaphore>,
+    /// The rooms of SPEC §14.
+    rooms: rooms::Rooms,
 }
 
 impl Server {
@@ -92,6 +100,7 @@ impl Server {
     pub fn new(dictionaries: Vec<ServedDictionary>, limits: Limits) -> Server {
         assert!(!dictionaries.is_empty(), "a server needs a dictionary");
         Server {
+            rooms: rooms::Rooms::new(&dictionaries, limits.rooms),
             dictionaries,
             limits,
             admitted: Semaphore::new(limits.workers + limits.queue),
@@ -105,6 +114,11 @@ impl Server {
             None => self.dictionaries.first(),
             Some(name) => self.dictionaries.iter().find(|d| d.name == name),
         }
+    }
+
+    /// Ends the rooms' event streams, so that they do not hold up a stop.
+    pub fn close_rooms(&self) {
+        self.rooms.close();
     }
 }
 
@@ -124,6 +138,12 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/random", get(api::random))
         .route("/api/health", get(api::health))
         .route("/api/dictionaries", get(api::dictionaries))
+        .route("/api/rooms", post(rooms::create))
+        .route("/api/rooms/{id}", get(rooms::state))
+        .route("/api/rooms/{id}/players", post(rooms::join))
+        .route("/api/rooms/{id}/start", post(rooms::start))
+        .route("/api/rooms/{id}/words", post(rooms::word))
+        .route("/api/rooms/{id}/events", get(rooms::events))
         .fallback(not_found)
         .with_state(server)
         .layer(middleware::from_fn(json_errors))

@@ -19,6 +19,11 @@ impl Tmux {
     /// A server running `command` (a shell command) in an 80×24 window;
     /// `None` when tmux is missing (outside CI).
     fn start(name: &str, command: &str) -> Option<Tmux> {
+        Tmux::start_sized(name, command, (80, 24))
+    }
+
+    /// A server running `command` in a window of `(width, height)`.
+    fn start_sized(name: &str, command: &str, (width, height): (u16, u16)) -> Option<Tmux> {
         let found = Command::new("tmux")
             .arg("-V")
             .output()
@@ -37,9 +42,9 @@ impl Tmux {
             "-s",
             "game",
             "-x",
-            "80",
+            &width.to_string(),
             "-y",
-            "24",
+            &height.to_string(),
             command,
         ]);
         assert!(started.status.success(), "tmux: {started:?}");
@@ -58,6 +63,12 @@ impl Tmux {
     /// The screen's text.
     fn screen(&self) -> String {
         let output = self.run(&["capture-pane", "-p", "-t", "game"]);
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    }
+
+    /// The screen's text with its styles, as escape sequences.
+    fn styled_screen(&self) -> String {
+        let output = self.run(&["capture-pane", "-p", "-e", "-t", "game"]);
         String::from_utf8_lossy(&output.stdout).into_owned()
     }
 
@@ -126,10 +137,16 @@ fn wait_for_file(path: &Path, limit: Duration) -> String {
 /// play args` (standard error to the file `stderr`), then records its exit code and the settings again, all in
 /// `dir`; it stays open so the screen can still be read.
 fn game_command(dir: &Path, args: &str) -> String {
+    game_command_with(dir, args, "NO_COLOR=1")
+}
+
+/// [`game_command`] with `env` (`NAME=value` …) as the environment's
+/// settings.
+fn game_command_with(dir: &Path, args: &str, env: &str) -> String {
     let dir = dir.display();
     format!(
         "cd '{dir}' && stty -a > before && \
-         env NO_COLOR=1 XDG_DATA_HOME='{dir}/data' XDG_CACHE_HOME='{dir}/cache' HOME='{dir}' \
+         env {env} XDG_DATA_HOME='{dir}/data' XDG_CACHE_HOME='{dir}/cache' HOME='{dir}' \
          '{}' play {args} 2> stderr; \
          code=$?; stty -a > after; printf 'exit %s\\ndone\\n' $code > result; sleep 60",
         env!("CARGO_BIN_EXE_boggle")
@@ -142,13 +159,42 @@ const WAIT: Duration = Duration::from_secs(20);
 /// directory for the test `name` with `history` as the history file's
 /// text; waits for the board of `seed`.
 fn start_game(name: &str, seed: u64, args: &str, history: &str) -> Option<(TempDir, Tmux)> {
+    start_game_in(name, seed, args, history, (80, 24), "NO_COLOR=1", &[])
+}
+
+/// [`start_game`] in a window of `size`, with `env` as the environment's
+/// settings and `files` (name, text) in its directory; `{dir}` in `args`
+/// is that directory.
+fn start_game_in(
+    name: &str,
+    seed: u64,
+    args: &str,
+    history: &str,
+    size: (u16, u16),
+    env: &str,
+    files: &[(&str, &str)],
+) -> Option<(TempDir, Tmux)> {
     let dir = TempDir::new(&format!("play-{name}"));
     std::fs::create_dir_all(dir.path().join("data/boggle")).unwrap();
+    for (name, text) in files {
+        dir.file(name, text.as_bytes());
+    }
     dir.file("data/boggle/history.jsonl", history.as_bytes());
-    let command = game_command(dir.path(), &format!("--seed {seed} {args}"));
-    let tmux = Tmux::start(name, &command)?;
+    let args = args.replace("{dir}", &dir.path().display().to_string());
+    let command = game_command_with(dir.path(), &format!("--seed {seed} {args}"), env);
+    let tmux = Tmux::start_sized(name, &command, size)?;
     tmux.wait_for(&format!("seed {seed} "), WAIT);
     Some((dir, tmux))
+}
+
+/// The screen's lines joined, the breaks of a wrapped command (` \\` and
+/// the next line's indent) and the lines' edges taken out.
+fn joined(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|line| line.trim().trim_end_matches(" \\"))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[test]
@@ -169,30 +215,48 @@ fn a_whole_game_in_a_terminal() {
     tmux.keys(&["Enter"]);
     tmux.wait_for(" +5 points: cooties", WAIT);
     tmux.wait_for("Score 5 of 194", WAIT);
+    // Not a word and not on the board: one wording, typing and entered.
     tmux.text("xyzzy");
+    tmux.wait_for(" > xyzzy   ✗ not on the board", WAIT);
     tmux.keys(&["Enter"]);
-    tmux.wait_for(" not a word: xyzzy", WAIT);
+    tmux.wait_for(" not on the board: xyzzy", WAIT);
+    tmux.text("zct");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for(" not a word: zct", WAIT);
     tmux.text("cooties");
     tmux.keys(&["Enter"]);
     tmux.wait_for(" already found: cooties", WAIT);
     tmux.text("zs");
-    tmux.wait_for(" > zs   ✗ no path on the board", WAIT);
+    tmux.wait_for(" > zs   ✗ not on the board", WAIT);
+    // Ctrl-H erases a letter, as Backspace does.
+    tmux.keys(&["C-h"]);
+    let screen = tmux.wait_for(" > z\n", WAIT);
+    assert!(!screen.contains(" > zs"), "{screen}");
     tmux.keys(&["C-w"]);
-    // The clock runs out.
-    let screen = tmux.wait_for("Game over", WAIT);
+    // Esc asks before the game ends; any other key resumes.
+    tmux.keys(&["Escape"]);
+    tmux.wait_for(
+        "End the game now? Esc or y: end it · any other key: resume",
+        WAIT,
+    );
+    tmux.keys(&["x"]);
+    tmux.wait_for(" Enter check word", WAIT);
+    // The clock runs out (the keys' line is the end screen's last).
+    tmux.wait_for("Game over", WAIT);
+    let screen = tmux.wait_for(" r replay · n new board", WAIT);
     for expected in [
         "Score 5 of 194 (2%) · 1 of 146 words",
-        "Missed 145",
-        "▶ 5  coyotes",
-        // Its path: c-o-y-o-t-e-s.
-        "│  Z  │  C↓ │  T  │  S  │",
-        "│  T  │  O↘ │  O↘ │  H  │",
-        "│  F  │  I  │  Y↑ │  T↙ │",
-        "│  I  │  S◊ │  E← │  B  │",
-        "On the board: COYOTES (7 letters)",
+        // The player's own words first, each with its path.
+        "│ You found 1 word ",
+        "│▶ 5  cooties ",
+        "│ You missed 145 words ",
+        "│  5  coyotes ",
+        // The path of cooties: c-o-o-t-i-e-s.
+        "│  Z  │  C↘ │  T  │  S  │",
+        "│  T↘ │  O← │  O← │  H  │",
+        "You found COOTIES (7 letters, 5",
         "Best word: COOTIES (5 points)",
-        "Your games with new dice, 0:12:",
-        "  best 5, average 5.0 over 1 game",
+        "Your best 5, average 5.0 over 1",
         "Same board again: boggle play --seed 42 --dice new --time 12s",
         " warning: history '",
     ] {
@@ -201,10 +265,23 @@ fn a_whole_game_in_a_terminal() {
             "{expected:?} is not on\n{screen}"
         );
     }
-    // Walking the missed words draws each one's path.
+    // Walking the missed words draws each one's path: c-o-y-o-t-e-s.
     tmux.keys(&["Down"]);
-    let screen = tmux.wait_for("▶ 3  cootie", WAIT);
-    assert!(screen.contains("│  T↘ │  O← │  O← │  H  │"), "{screen}");
+    let screen = tmux.wait_for("▶ 5  coyotes", WAIT);
+    for expected in [
+        "│  Z  │  C↓ │  T  │  S  │",
+        "│  T  │  O↘ │  O↘ │  H  │",
+        "│  F  │  I  │  Y↑ │  T↙ │",
+        "│  I  │  S◊ │  E← │  B  │",
+        "You missed COYOTES (7 letters, 5",
+    ] {
+        assert!(
+            screen.contains(expected),
+            "{expected:?} is not on\n{screen}"
+        );
+    }
+    tmux.keys(&["Down"]);
+    tmux.wait_for("▶ 3  cootie ", WAIT);
     // For a second after the clock ends a game, letters are ignored.
     std::thread::sleep(Duration::from_millis(1100));
     tmux.keys(&["q"]);
@@ -232,7 +309,7 @@ fn a_whole_game_in_a_terminal() {
     assert_eq!(lines[0], "a damaged line");
     assert!(
         lines[1].contains(
-            r#""seed":42,"dice":"new","size":"4x4","board":"zcts/tooh/fiyt/iseb","time":12,"words":["cooties"],"score":5,"max":194}"#
+            r#""seed":42,"dice":"new","size":"4x4","time":12,"min_len":3,"lang":"en","min_board_score":10,"board":"zcts/tooh/fiyt/iseb","words":["cooties"],"score":5,"max":194}"#
         ),
         "{history}"
     );
@@ -285,6 +362,230 @@ fn a_closed_terminal_ends_the_game() {
         assert!(start.elapsed() < WAIT, "the game outlived its terminal");
         std::thread::sleep(Duration::from_millis(50));
     }
+}
+
+#[test]
+fn nothing_to_copy_is_cut() {
+    let seed = u64::MAX;
+    // 80 columns: the whole seed in the title, the options of the command.
+    let Some((dir, tmux)) = start_game("cut", seed, "--lang fr --min-len 4", "") else {
+        return;
+    };
+    let screen = tmux.screen();
+    let title = screen.lines().next().unwrap();
+    assert!(title.contains(&format!("seed {seed}   ")), "{title}");
+    assert!(title.contains("Time 3:00"), "{title}");
+    tmux.keys(&["C-c"]);
+    let screen = tmux.wait_for(" r replay · n new board", WAIT);
+    let command = format!("boggle play --seed {seed} --dice new --time 3m --min-len 4 --lang fr");
+    assert!(joined(&screen).contains(&command), "{screen}");
+    assert!(
+        screen
+            .lines()
+            .next()
+            .unwrap()
+            .contains(&format!("seed {seed} "))
+    );
+    drop((dir, tmux));
+    // 100 columns, a word list with a long name.
+    let list = "a word list with a long name.txt";
+    let Some((dir, tmux)) = start_game_in(
+        "cut-dict",
+        seed,
+        &format!("--dict '{{dir}}/{list}' --time 2m --any-board"),
+        "",
+        (100, 30),
+        "NO_COLOR=1",
+        &[(list, "cat\ncats\nwind\nwinds\n")],
+    ) else {
+        return;
+    };
+    tmux.keys(&["C-c"]);
+    let screen = tmux.wait_for(" r replay · n new board", WAIT);
+    let path = dir.path().join(list);
+    let command = format!(
+        "boggle play --seed {seed} --dice new --time 2m --any-board --dict '{}'",
+        path.display()
+    );
+    assert!(joined(&screen).contains(&command), "{screen}");
+}
+
+#[test]
+fn always_colour_wins_over_no_color() {
+    let Some((_dir, tmux)) = start_game("color", 42, "--color always", "") else {
+        return;
+    };
+    tmux.text("co");
+    tmux.wait_for(" > co", WAIT);
+    // The path's first cell, black on green, and the next, yellow: crossterm
+    // would write empty colours under NO_COLOR, which reset every style.
+    let screen = tmux.styled_screen();
+    // (tmux writes colours in the 256-colour form.)
+    let cell = screen.lines().find(|line| line.contains("C↓")).unwrap();
+    assert!(
+        cell.contains("[48;5;2m") || cell.contains("[42m"),
+        "{cell:?}"
+    );
+    let cell = screen.lines().find(|line| line.contains("O◊")).unwrap();
+    assert!(
+        cell.contains("[38;5;3m") || cell.contains("[33m"),
+        "{cell:?}"
+    );
+    // Without colour, the path is in reverse.
+    let Some((_dir, tmux)) = start_game("plain", 42, "", "") else {
+        return;
+    };
+    tmux.text("co");
+    tmux.wait_for(" > co", WAIT);
+    let screen = tmux.styled_screen();
+    let cell = screen.lines().find(|line| line.contains("O◊")).unwrap();
+    assert!(cell.contains("\u{1b}[7m"), "{cell:?}");
+    assert!(
+        !cell.contains("[38;5;3m") && !cell.contains("[33m"),
+        "{cell:?}"
+    );
+}
+
+#[test]
+fn the_end_screen_help_and_a_narrow_terminal() {
+    let Some((dir, tmux)) = start_game("help", 42, "", "") else {
+        return;
+    };
+    // Narrow: the game pauses and says how to resume, whole.
+    assert!(
+        tmux.run(&["resize-window", "-t", "game", "-x", "50", "-y", "24"])
+            .status
+            .success()
+    );
+    let screen = tmux.wait_for("The terminal is too small.", WAIT);
+    assert!(
+        joined(&screen).contains("make it larger, then press Ctrl-P to resume."),
+        "{screen}"
+    );
+    assert!(
+        tmux.run(&["resize-window", "-t", "game", "-x", "80", "-y", "24"])
+            .status
+            .success()
+    );
+    tmux.wait_for("Paused: Ctrl-P or F2 to resume", WAIT);
+    tmux.keys(&["C-p"]);
+    tmux.wait_for("Time 2:5", WAIT);
+    tmux.keys(&["C-c"]);
+    tmux.wait_for("Game over", WAIT);
+    // The end screen's help is its own, and Esc closes it.
+    std::thread::sleep(Duration::from_millis(1100));
+    tmux.keys(&["?"]);
+    let screen = tmux.wait_for("play this board again", WAIT);
+    assert!(!screen.contains("Backspace"), "{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("│ You found no word", WAIT);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        !dir.path().join("result").exists(),
+        "Esc closing the help quit"
+    );
+    tmux.keys(&["q"]);
+    let result = wait_for_file(&dir.path().join("result"), WAIT);
+    assert_eq!(result, "exit 0\ndone\n");
+}
+
+#[test]
+fn two_escs_at_once_are_two_keys() {
+    let Some((dir, tmux)) = start_game("escs", 7, "", "") else {
+        return;
+    };
+    // Both in one write, as a quick double press or a paste sends them:
+    // the first asks, the second answers.
+    tmux.keys(&["Escape", "Escape"]);
+    tmux.wait_for("Game over", WAIT);
+    tmux.keys(&["Escape"]);
+    let result = wait_for_file(&dir.path().join("result"), WAIT);
+    assert_eq!(result, "exit 0\ndone\n");
+}
+
+#[test]
+fn the_words_found_scroll_and_sort() {
+    let Some((_dir, tmux)) = start_game("list", 42, "", "") else {
+        return;
+    };
+    let words = [
+        "cooties", "toothy", "coot", "toot", "tooth", "zoo", "soy", "yes", "coy", "coyotes",
+        "cootie", "cotise", "coyote", "shotes", "tooths", "besit", "beths", "bytes", "coifs",
+        "coofs", "coost",
+    ];
+    for word in words {
+        tmux.text(word);
+        tmux.keys(&["Enter"]);
+    }
+    // 17 of the 21 show, the newest first.
+    let screen = tmux.wait_for("Found 21 words · newest first", WAIT);
+    assert!(screen.contains("│  2  coost "), "{screen}");
+    assert!(screen.contains(" 1–17 · PgUp PgDn "), "{screen}");
+    assert!(!screen.contains("│  5  cooties "), "{screen}");
+    tmux.keys(&["PageDown"]);
+    let screen = tmux.wait_for(" 5–21 · PgUp PgDn ", WAIT);
+    assert!(screen.contains("│  5  cooties "), "{screen}");
+    tmux.keys(&["C-s"]);
+    let screen = tmux.wait_for("Found 21 words · A to Z", WAIT);
+    assert!(screen.contains("│  2  besit "), "{screen}");
+    tmux.keys(&["F3"]);
+    let screen = tmux.wait_for("Found 21 words · most points first", WAIT);
+    assert!(screen.contains("│  5  cooties "), "{screen}");
+}
+
+#[test]
+fn a_seed_drawn_by_the_game_is_printed() {
+    let dir = TempDir::new("play-seed");
+    let command = game_command(dir.path(), "--untimed");
+    let Some(tmux) = Tmux::start("seed", &command) else {
+        return;
+    };
+    let screen = tmux.wait_for("Untimed 0:0", WAIT);
+    let title = screen.lines().next().unwrap();
+    let seed = title
+        .split("seed ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .to_owned();
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("End the game now?", WAIT);
+    tmux.keys(&["y"]);
+    tmux.wait_for("Game over", WAIT);
+    tmux.keys(&["q"]);
+    wait_for_file(&dir.path().join("result"), WAIT);
+    let stderr = std::fs::read_to_string(dir.path().join("stderr")).unwrap();
+    assert_eq!(stderr, format!("seed: {seed}\n"));
+}
+
+#[test]
+fn the_help_and_a_word_list_from_standard_input() {
+    let result = run(&["play", "--help"]);
+    assert_eq!(result.code, 0);
+    for expected in [
+        "[default: 3 on boards of up to 16 cells, else 4]",
+        "--untimed",
+        "--min-board-score <N>",
+        "[default: 10]",
+        "--any-board",
+        "is rolled again, from the same seeded generator",
+        "not '-', since the game reads its keys from standard input",
+    ] {
+        assert!(
+            result.stdout.contains(expected),
+            "{expected:?} in\n{}",
+            result.stdout
+        );
+    }
+    let result = run(&["play", "--dict", "-"]);
+    assert_eq!(result.code, 2);
+    assert_eq!(
+        result.stderr,
+        "boggle: the game reads keys from standard input, so --dict cannot be '-': \
+         give the word list's file\n"
+    );
 }
 
 #[test]

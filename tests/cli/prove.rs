@@ -164,6 +164,7 @@ fn prove_refuses_what_it_cannot_search() {
     run(&["best", "--prove", "--dice", "new"]).fails(2, "--prove searches --letters, not --dice");
     run(&["best", "--min-score", "5"]).fails(2, "the following required arguments");
     run(&["best", "--prove", "--min-score", "5", "--shard", "4/3"]).fails(2, "invalid value '4/3'");
+    run(&["best", "--output", "x.txt"]).fails(2, "--output goes with --prove or --merge");
     run(&["best", "--prove", "--min-score", "5", "--size", "6x6"])
         .fails(2, "a proof takes boards of 1 to 25 cells");
 }
@@ -200,6 +201,20 @@ fn parts_merge_into_the_whole_run() {
     let paths: Vec<&str> = parts.iter().map(|path| path.to_str().unwrap()).collect();
     let merged = run(&["best", "--merge", paths[2], paths[0], paths[1]]);
     assert_eq!(timeless(merged.success()), timeless(whole));
+    // --output writes the same record to a file, in a folder made for it.
+    let file = dir.path().join("merged").join("proof.txt");
+    let written = run(&[
+        "best",
+        "--merge",
+        paths[0],
+        paths[1],
+        paths[2],
+        "-o",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(written.success(), "");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(timeless(&text), timeless(whole));
 
     run(&["best", "--merge", paths[0], paths[1]]).fails(1, "cannot merge: 1 part is missing: 3/3");
     // A part killed before it wrote its output leaves an empty file.

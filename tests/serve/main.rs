@@ -1,10 +1,12 @@
 //! `boggle serve` tested from outside: a real server on an ephemeral
 //! loopback port, the API (`api`), thousands of hostile requests
-//! (`hostile`) and the page in a real headless browser (`browser`).
+//! (`hostile`), the rooms and their event streams (`rooms`) and the page in
+//! a real headless browser (`browser`).
 
 mod api;
 mod browser;
 mod hostile;
+mod rooms;
 #[path = "../common/tools.rs"]
 mod tools;
 mod util;

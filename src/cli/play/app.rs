@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use boggle::dice::{BoardRng, Roller};
-use boggle::game::history::{self, Record, Standing};
-use boggle::game::{Clock, Game, Summary, Verdict, View};
-use boggle::{Dictionary, RulesChoice};
+use boggle::Dictionary;
+use boggle::dice::Roller;
+use boggle::game::history::{self, Kind, Record, Standing};
+use boggle::game::{BoardWord, Clock, Game, Summary, Verdict, View};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 /// How long after the clock ends a game the end screen ignores letters,
@@ -21,12 +21,21 @@ const FLASH: Duration = Duration::from_millis(1500);
 /// The most letters the line takes: longer than any word in a dictionary.
 const MAX_TYPED: usize = 64;
 
+/// How many words Page Up and Page Down move a list by.
+const PAGE: usize = 10;
+
 /// What stays the same from one game to the next.
 #[derive(Debug)]
 pub struct Settings {
     pub roller: Roller,
-    pub time: Duration,
+    /// The game's time; `None` for an untimed game.
+    pub time: Option<Duration>,
     pub min_len: Option<usize>,
+    /// Boards worth fewer points are rolled again (0: any board).
+    pub min_board_score: u64,
+    /// The kind of game, as the history keys it (the minimum length is
+    /// the game's own).
+    pub kind: Kind,
     /// The options after `--seed N` in the command that replays a game.
     pub replay_options: String,
     /// The history file; `None` when there is no home to put it in.
@@ -56,16 +65,66 @@ pub struct Flash {
     pub until: Instant,
 }
 
+/// The order of the words found, as the list beside the board shows them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    Newest,
+    Alphabetical,
+    Points,
+}
+
+impl Order {
+    fn next(self) -> Order {
+        match self {
+            Order::Newest => Order::Alphabetical,
+            Order::Alphabetical => Order::Points,
+            Order::Points => Order::Newest,
+        }
+    }
+
+    /// How the list's title names the order.
+    pub fn name(self) -> &'static str {
+        match self {
+            Order::Newest => "newest first",
+            Order::Alphabetical => "A to Z",
+            Order::Points => "most points first",
+        }
+    }
+}
+
 /// The end of a game, as the end screen shows it.
 #[derive(Debug)]
 pub struct End {
     pub summary: Summary,
-    /// The player's best and average for the same dice, size and time.
+    /// The player's best and average over the games of the same kind.
     pub standing: Option<Standing>,
-    /// The missed word whose path is drawn, an index in `summary.missed`.
+    /// Whether this game counts in the standing (see [`Record::counts`]).
+    pub counted: bool,
+    /// The word whose path is drawn: an index in the player's words
+    /// (`summary.found_words`) followed by the missed ones.
     pub selected: usize,
     /// Until when letters are ignored (see [`GRACE`]).
     pub grace_until: Instant,
+}
+
+impl End {
+    /// How many words the end screen lists: found, then missed.
+    pub fn len(&self) -> usize {
+        self.summary.found_words.len() + self.summary.missed.len()
+    }
+
+    /// The selected word, and whether the player found it.
+    pub fn selected_word(&self) -> Option<(&BoardWord, bool)> {
+        let found = &self.summary.found_words;
+        match found.get(self.selected) {
+            Some(word) => Some((word, true)),
+            None => self
+                .summary
+                .missed
+                .get(self.selected - found.len())
+                .map(|word| (word, false)),
+        }
+    }
 }
 
 /// What the caller does after a key.
@@ -89,6 +148,13 @@ pub struct App<'d> {
     pub help: bool,
     /// The line being typed.
     pub typed: String,
+    /// The order of the list of words found.
+    pub order: Order,
+    /// How many words of that list are scrolled past.
+    pub scroll: usize,
+    /// The seeds the game drew itself (rather than given with `--seed`),
+    /// in the order played, to be printed once the game is over.
+    pub drawn_seeds: Vec<u64>,
     /// The entries made, oldest first, for Up to recall.
     pub entries: Vec<String>,
     /// The entry Up recalled, an index in `entries`.
@@ -107,7 +173,7 @@ impl<'d> App<'d> {
         let (rows, cols) = settings.roller.size();
         App {
             dict,
-            clock: Clock::start(settings.time, now),
+            clock: Clock::new(settings.time, now),
             settings,
             seed,
             game,
@@ -115,6 +181,9 @@ impl<'d> App<'d> {
             mode: Mode::Playing,
             help: false,
             typed: String::new(),
+            order: Order::Newest,
+            scroll: 0,
+            drawn_seeds: Vec::new(),
             entries: Vec::new(),
             recalled: None,
             flash: None,
@@ -128,14 +197,30 @@ impl<'d> App<'d> {
     fn restart(&mut self, seed: u64, now: Instant) {
         self.game = new_game(self.dict, &self.settings, seed);
         self.seed = seed;
-        self.clock = Clock::start(self.settings.time, now);
+        self.clock = Clock::new(self.settings.time, now);
         self.mode = Mode::Playing;
         self.help = false;
         self.typed.clear();
+        self.scroll = 0;
         self.entries.clear();
         self.recalled = None;
         self.flash = None;
         self.end = None;
+    }
+
+    /// The words found, in the order the list shows them.
+    pub fn found_list(&self) -> Vec<&BoardWord> {
+        let mut words: Vec<&BoardWord> = self.game.found().rev().collect();
+        match self.order {
+            Order::Newest => {}
+            Order::Alphabetical => words.sort_by(|a, b| a.word.cmp(&b.word)),
+            Order::Points => words.sort_by(|a, b| {
+                (b.score, b.len)
+                    .cmp(&(a.score, a.len))
+                    .then_with(|| a.word.cmp(&b.word))
+            }),
+        }
+        words
     }
 
     /// The command that plays this board again.
@@ -175,8 +260,9 @@ impl<'d> App<'d> {
 
     /// Handles one key pressed at `now`.
     pub fn key(&mut self, key: KeyEvent, now: Instant) -> Action {
-        // A terminal sends Esc and a key typed right after it as one Alt
-        // key: it is taken as the two keys the player pressed.
+        // Esc and a key typed right after it look like one Alt key to a
+        // reader that does not split them (the game's own does): it is
+        // taken as the two keys the player pressed.
         if key.modifiers == KeyModifiers::ALT && matches!(key.code, KeyCode::Char(_)) {
             if self.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE), now) == Action::Quit {
                 return Action::Quit;
@@ -206,6 +292,23 @@ impl<'d> App<'d> {
             KeyCode::Char('p') if control => self.pause(now),
             KeyCode::F(2) => self.pause(now),
             KeyCode::Char('w' | 'u') if control => self.typed.clear(),
+            // Ctrl-H is what many terminals send for Backspace.
+            KeyCode::Char('h') if control => {
+                self.typed.pop();
+            }
+            KeyCode::Char('s') if control => {
+                self.order = self.order.next();
+                self.scroll = 0;
+            }
+            KeyCode::F(3) => {
+                self.order = self.order.next();
+                self.scroll = 0;
+            }
+            KeyCode::PageUp => self.scroll = self.scroll.saturating_sub(PAGE),
+            KeyCode::PageDown => {
+                let last = self.game.found().len().saturating_sub(1);
+                self.scroll = (self.scroll + PAGE).min(last);
+            }
             KeyCode::Char('?') => self.help = !self.help,
             KeyCode::Char(letter)
                 if !control
@@ -253,7 +356,7 @@ impl<'d> App<'d> {
     }
 
     fn end_key(&mut self, key: KeyEvent, now: Instant) -> Action {
-        let missed = self.end.as_ref().map_or(0, |end| end.summary.missed.len());
+        let missed = self.end.as_ref().map_or(0, End::len);
         let in_grace = self.end.as_ref().is_some_and(|end| now < end.grace_until);
         if in_grace && matches!(key.code, KeyCode::Char(_) | KeyCode::Enter) {
             return Action::Continue;
@@ -263,9 +366,14 @@ impl<'d> App<'d> {
             end.selected = (end.selected as isize + by).clamp(0, last) as usize;
         };
         match key.code {
+            KeyCode::Esc | KeyCode::Char('?') if self.help => self.help = false,
             KeyCode::Char('q' | 'Q') | KeyCode::Esc => return Action::Quit,
             KeyCode::Char('r' | 'R') => self.restart(self.seed, now),
-            KeyCode::Char('n' | 'N') => self.restart(boggle::dice::new_seed(), now),
+            KeyCode::Char('n' | 'N') => {
+                let seed = boggle::dice::new_seed();
+                self.drawn_seeds.push(seed);
+                self.restart(seed, now);
+            }
             KeyCode::Char('?') => self.help = !self.help,
             KeyCode::Tab => self.view = self.view.turned(),
             code => {
@@ -305,6 +413,9 @@ impl<'d> App<'d> {
             return;
         }
         self.entries.push(typed);
+        if matches!(verdict, Verdict::Scored { .. }) && self.order == Order::Newest {
+            self.scroll = 0;
+        }
         self.flash = Some(Flash {
             good: matches!(verdict, Verdict::Scored { .. }),
             text: verdict.to_string(),
@@ -346,6 +457,7 @@ impl<'d> App<'d> {
         self.end = Some(End {
             summary,
             standing,
+            counted: record.counts(),
             selected: 0,
             grace_until: now,
         });
@@ -353,27 +465,32 @@ impl<'d> App<'d> {
 
     /// The history record of this game.
     fn record(&self, summary: &Summary) -> Record {
-        let (rows, cols) = self.settings.roller.size();
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |time| time.as_secs());
         Record {
             date: history::utc_date(now),
             seed: self.seed,
-            dice: self.settings.roller.set().name().to_owned(),
-            size: format!("{rows}x{cols}"),
+            kind: Kind {
+                min_len: self.game.min_len(),
+                ..self.settings.kind.clone()
+            },
             board: self.game.board().canonical(),
-            time: self.settings.time.as_secs(),
             words: self.game.found().map(|word| word.word.clone()).collect(),
             score: summary.score,
             max: summary.total_score,
+            early: self.clock.ended_early(),
         }
     }
 }
 
-/// The game on the board `seed` rolls.
+/// The game on the board `seed` deals (see [`Game::deal`]).
 fn new_game<'d>(dict: &'d Dictionary, settings: &Settings, seed: u64) -> Game<'d> {
-    let board = settings.roller.roll(&mut BoardRng::new(seed));
-    let rules = RulesChoice::Auto.for_cells(board.len());
-    Game::new(dict, board, rules, settings.min_len)
+    Game::deal(
+        dict,
+        &settings.roller,
+        seed,
+        settings.min_len,
+        settings.min_board_score,
+    )
 }

@@ -1,4 +1,4 @@
-//! `boggle play`: a timed game in the terminal (SPEC §13). The game itself
+//! `boggle play`: a game in the terminal, timed or not (SPEC §13). The game itself
 //! is the library's [`boggle::game`]; this module reads the options, puts
 //! the terminal in game mode and back, reads keys into [`app::App`] and
 //! draws it ([`draw`]), and keeps the history file.
@@ -9,6 +9,7 @@
 
 mod app;
 mod draw;
+mod keys;
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -18,10 +19,9 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use boggle::dice::DiceSet;
-use boggle::dict::cache::io_message;
-use boggle::game::history::{self, Record};
-use clap::Args;
-use ratatui::crossterm::event::{self, Event, KeyEventKind};
+use boggle::dict::input::io_message;
+use boggle::game::history::{self, Kind, Record};
+use clap::{Args, ValueEnum};
 use ratatui::crossterm::{cursor, execute, terminal};
 use ratatui::layout::Rect;
 use ratatui::prelude::CrosstermBackend;
@@ -33,26 +33,45 @@ use app::{Action, App, Settings};
 
 const EXAMPLES: &str = "\
 Keys:
-  letters, Enter   type a word and have it judged
-  Backspace        erase a letter; Ctrl-W erases the line
-  Up, Down         recall earlier entries
-  Tab              turn the board by 90 degrees
+  letters, Enter   type a word and have it checked
+  Backspace        erase a letter (Ctrl-H too); Ctrl-W erases the line
+  Up, Down         bring back earlier entries
+  PgUp, PgDn       scroll the words found; Ctrl-S or F3 sorts them
+  Tab              rotate the board a quarter turn
   Ctrl-P, F2       pause (the board is hidden)
   ?                help
   Esc              end the game (asks first); Ctrl-C ends it at once
-  r, n, q          at the end: replay the board, a new board, quit
+  r, n, q          at the end: replay the board, a new board, quit;
+                   Up and Down show the path of each word, found or missed
+
+Boards: a board whose words are worth fewer points than --min-board-score
+is rolled again, from the same seeded generator, so a seed is still always
+the same game. --any-board plays the first board rolled, even one with no
+word at all.
 
 Games are kept in $XDG_DATA_HOME/boggle/history.jsonl
-(else ~/.local/share/boggle/history.jsonl).
+(else ~/.local/share/boggle/history.jsonl). At the end of a game, your best
+and average score are over the games like it (same dice, size, time, word
+list, minimum length and minimum board score) that were played to the end:
+a game ended early with Esc, or an untimed game without a word, is kept but
+not counted.
 
 Examples:
   boggle play
   boggle play --dice big --time 2m
-  boggle play --seed 42          # the board 'boggle random --seed 42' prints";
+  boggle play --untimed --size 5x5
+  boggle play --seed 42          # the same board for anyone who plays seed 42";
+
+/// `--dict` as the game takes it: a file, never standard input, which
+/// brings the keys.
+const DICT_HELP: &str = "A word list file: plain text (one word per line), gzip, anagram \
+lines, a trie stream, or a compiled dictionary; not '-', since the game reads its keys from \
+standard input [env: BOGGLE_DICT, a default that --dict or --lang replaces; of --dict and \
+--lang, the last given wins]";
 
 /// `boggle play` options.
 #[derive(Debug, Args)]
-#[command(after_help = EXAMPLES)]
+#[command(after_help = EXAMPLES, mut_arg("dict", |arg| arg.help(DICT_HELP)))]
 pub struct PlayArgs {
     #[command(flatten)]
     roll: RollArgs,
@@ -61,9 +80,26 @@ pub struct PlayArgs {
     #[arg(long, value_name = "DURATION", value_parser = boggle::duration::parse_duration)]
     time: Option<Duration>,
 
-    /// Shortest word that counts [default: the rules': 3 on 4x4, else 4]
+    /// No time limit: the clock counts the time played, and the game ends
+    /// when you end it (Esc)
+    #[arg(long, conflicts_with = "time")]
+    untimed: bool,
+
+    /// Shortest word that counts [default: 3 on boards of up to 16 cells,
+    /// else 4]
     #[arg(long, value_name = "N")]
     min_len: Option<usize>,
+
+    /// Roll again any board whose words are worth fewer points than this
+    /// (from the same seeded generator: a seed is still always the same
+    /// game)
+    #[arg(long, value_name = "N", default_value_t = boggle::game::MIN_BOARD_SCORE)]
+    min_board_score: u64,
+
+    /// Play the first board rolled, however poor: the same as
+    /// --min-board-score 0
+    #[arg(long, conflicts_with = "min_board_score")]
+    any_board: bool,
 
     #[command(flatten)]
     dict: DictArgs,
@@ -75,6 +111,14 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
+        if self.dict.takes_stdin() {
+            return Err(Usage(
+                "the game reads keys from standard input, so --dict cannot be '-': \
+                 give the word list's file"
+                    .to_owned(),
+            )
+            .into());
+        }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             return Err(Usage(
                 "the game needs a terminal: standard input and output must not be redirected"
@@ -94,23 +138,48 @@ impl PlayArgs {
         }
         let roller = self.roll.roller()?;
         let dict = self.dict.load()?;
-        let time = self.time.unwrap_or(match roller.set() {
-            DiceSet::SuperBig => Duration::from_secs(240),
-            _ => Duration::from_secs(180),
-        });
+        let time = match (self.untimed, self.time) {
+            (true, _) => None,
+            (false, Some(time)) => Some(time),
+            (false, None) => Some(match roller.set() {
+                DiceSet::SuperBig => Duration::from_secs(240),
+                _ => Duration::from_secs(180),
+            }),
+        };
         let color = wants_color(self.color, std::env::var_os("NO_COLOR"));
+        // The game decides on colour itself (NO_COLOR included): crossterm
+        // must not also read NO_COLOR, or it writes empty colour codes
+        // (`ESC[;m`) that reset every style, reverse and bold with them.
+        ratatui::crossterm::style::force_color_output(true);
+        let min_board_score = if self.any_board {
+            0
+        } else {
+            self.min_board_score
+        };
         let settings = Settings {
-            replay_options: self.replay_options(&roller, time),
+            replay_options: self.replay_options(&roller, time, min_board_score),
+            kind: self.kind(&roller, time, min_board_score),
             roller,
             time,
             min_len: self.min_len,
+            min_board_score,
             history: history_path(),
             color,
         };
-        let seed = self.roll.seed.unwrap_or_else(boggle::dice::new_seed);
+        let mut drawn = Vec::new();
+        let seed = self.roll.seed.unwrap_or_else(|| {
+            let seed = boggle::dice::new_seed();
+            drawn.push(seed);
+            seed
+        });
         let mut app = App::new(&dict, settings, seed, Instant::now());
         let result = play(&mut app);
         restore_terminal();
+        // The seeds drawn here, so each game can be played again.
+        drawn.append(&mut app.drawn_seeds);
+        for seed in drawn {
+            super::streams::say(format_args!("seed: {seed}"));
+        }
         for warning in &app.warnings {
             super::streams::say(format_args!("boggle: warning: {warning}"));
         }
@@ -118,24 +187,85 @@ impl PlayArgs {
         Ok(Outcome::Success)
     }
 
-    /// The options after `--seed N` that play the same game again.
-    fn replay_options(&self, roller: &boggle::Roller, time: Duration) -> String {
+    /// The options after `--seed N` that play the same game again: every
+    /// option that changes the board or the words, so a copied command
+    /// never starts another game.
+    fn replay_options(
+        &self,
+        roller: &boggle::Roller,
+        time: Option<Duration>,
+        min_board_score: u64,
+    ) -> String {
         let mut options = format!(" --dice {}", roller.set().name());
         if roller.set() == DiceSet::Uniform {
             let (rows, cols) = roller.size();
             options += &format!(" --size {rows}x{cols}");
         }
-        options += &format!(" --time {}", duration_text(time));
+        match time {
+            Some(time) => options += &format!(" --time {}", duration_text(time)),
+            None => options += " --untimed",
+        }
         if let Some(min_len) = self.min_len {
             options += &format!(" --min-len {min_len}");
+        }
+        match min_board_score {
+            0 => options += " --any-board",
+            boggle::game::MIN_BOARD_SCORE => {}
+            n => options += &format!(" --min-board-score {n}"),
         }
         if let Some(lang) = self.dict.lang {
             options += &format!(" --lang {}", boggle::dict::bundled::Lang::from(lang).code());
         }
-        if let Some(path) = &self.dict.dict {
-            options += &format!(" --dict '{}'", path.display());
+        if let Some(path) = self.dict.path().filter(|_| self.dict.lang.is_none()) {
+            options += &format!(" --dict {}", shell_word(&path.to_string_lossy()));
+        }
+        if let Some(format) = self.dict.dict_format.and_then(|f| f.to_possible_value()) {
+            options += &format!(" --dict-format {}", format.get_name());
+        }
+        if self.dict.fold_accents {
+            options += " --fold-accents";
         }
         options
+    }
+
+    /// The kind of game, as the history keys it.
+    fn kind(&self, roller: &boggle::Roller, time: Option<Duration>, min_board_score: u64) -> Kind {
+        let (rows, cols) = roller.size();
+        let dict = self.dict.path().filter(|_| self.dict.lang.is_none());
+        let lang = match (self.dict.lang, &dict) {
+            (Some(lang), _) => Some(boggle::dict::bundled::Lang::from(lang).code().to_owned()),
+            (None, Some(_)) => None,
+            (None, None) => Some(boggle::dict::bundled::Lang::En.code().to_owned()),
+        };
+        Kind {
+            dice: roller.set().name().to_owned(),
+            size: format!("{rows}x{cols}"),
+            time: time.map_or(0, |time| time.as_secs()),
+            min_len: 0,
+            lang,
+            dict: dict.map(|path| {
+                std::path::absolute(&path)
+                    .unwrap_or(path)
+                    .display()
+                    .to_string()
+            }),
+            fold_accents: self.dict.fold_accents,
+            min_board_score,
+        }
+    }
+}
+
+/// `text` as one word for a shell: as it is when it holds nothing a shell
+/// reads specially, else in single quotes.
+fn shell_word(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_alphanumeric() || "_-./:=+,@%".contains(c));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', r"'\''"))
     }
 }
 
@@ -200,6 +330,7 @@ fn play(app: &mut App) -> anyhow::Result<()> {
     enter_game_mode().context("terminal")?;
     let mut terminal =
         ratatui::Terminal::new(CrosstermBackend::new(io::stdout())).context("terminal")?;
+    let mut keys = keys::Keys::start();
     loop {
         let now = Instant::now();
         app.tick(now);
@@ -217,18 +348,15 @@ fn play(app: &mut App) -> anyhow::Result<()> {
                 .draw(|frame| draw::draw(frame, app, now))
                 .context("terminal")?;
         }
-        if !event::poll(Duration::from_millis(100)).context("terminal")? {
-            continue;
-        }
-        // A resize is drawn on the next round; other events change nothing.
-        let quit = match event::read().context("terminal")? {
-            Event::Key(key) if key.kind != KeyEventKind::Release => {
-                app.key(key, Instant::now()) == Action::Quit
-            }
-            _ => false,
+        // A new size is drawn on the next round, a tenth of a second on.
+        let pressed = match keys.wait(Duration::from_millis(100)) {
+            keys::Input::Keys(pressed) => pressed,
+            keys::Input::Closed => return Ok(()),
         };
-        if quit {
-            return Ok(());
+        for key in pressed {
+            if app.key(key, Instant::now()) == Action::Quit {
+                return Ok(());
+            }
         }
     }
 }

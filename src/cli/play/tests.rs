@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use boggle::Dictionary;
 use boggle::dice::{DiceSet, Roller};
 use boggle::dict::bundled::{self, Lang};
+use boggle::game::history::Kind;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -28,8 +29,17 @@ fn app(history: Option<PathBuf>) -> (App<'static>, Instant) {
 fn app_with(roller: Roller, history: Option<PathBuf>) -> (App<'static>, Instant) {
     let settings = Settings {
         roller,
-        time: Duration::from_secs(180),
+        time: Some(Duration::from_secs(180)),
         min_len: None,
+        min_board_score: boggle::game::MIN_BOARD_SCORE,
+        kind: Kind {
+            dice: "new".to_owned(),
+            size: "4x4".to_owned(),
+            time: 180,
+            lang: Some("en".to_owned()),
+            min_board_score: boggle::game::MIN_BOARD_SCORE,
+            ..Kind::default()
+        },
         replay_options: " --dice new --time 3m".to_owned(),
         history,
         color: false,
@@ -99,14 +109,19 @@ fn a_line_no_path_spells_says_so_and_verdicts_flash() {
     assert!(!later.contains("+5 points"), "{later}");
     type_in(&mut app, "cooties", true, start);
     assert!(screen(&app, start, 80, 24).contains(" already found: cooties"));
-    type_in(&mut app, "xyzzy", true, start);
-    assert!(screen(&app, start, 80, 24).contains(" not a word: xyzzy"));
+    // Not a word, and no path spells it: told as the line showed it.
+    type_in(&mut app, "xyzzy", false, start);
+    assert!(screen(&app, start, 80, 24).contains(" > xyzzy   ✗ not on the board"));
+    app.key(key(KeyCode::Enter), start);
+    assert!(screen(&app, start, 80, 24).contains(" not on the board: xyzzy"));
+    type_in(&mut app, "zct", true, start);
+    assert!(screen(&app, start, 80, 24).contains(" not a word: zct"));
     type_in(&mut app, "zebra", true, start);
     assert!(screen(&app, start, 80, 24).contains(" not on the board: zebra"));
     type_in(&mut app, "to", true, start);
     assert!(screen(&app, start, 80, 24).contains(" too short: to (at least 3 letters)"));
     type_in(&mut app, "zs", false, start);
-    assert!(screen(&app, start, 80, 24).contains(" > zs   ✗ no path on the board"));
+    assert!(screen(&app, start, 80, 24).contains(" > zs   ✗ not on the board"));
     assert_eq!(app.game.score(), 5);
 }
 
@@ -143,8 +158,10 @@ fn end_screen() {
     app.key(key(KeyCode::Esc), now);
     app.key(key(KeyCode::Char('y')), now);
     assert_eq!(app.mode, Mode::Over);
-    // The second missed word, with its path.
-    app.key(key(KeyCode::Down), now);
+    // The second missed word, after the two found, with its path.
+    for _ in 0..3 {
+        app.key(key(KeyCode::Down), now);
+    }
     // The warning shows on the status line; the snapshot is taken without
     // it, since it names a path of this test run's own.
     assert!(screen(&app, now, 80, 24).contains(" warning: history '"));
@@ -155,7 +172,7 @@ fn end_screen() {
     insta::assert_snapshot!(shown);
     let lines: Vec<&str> = saved.lines().collect();
     assert_eq!(lines.len(), 3, "{saved}");
-    assert!(lines[2].contains(r#""seed":42,"dice":"new","size":"4x4","board":"zcts/tooh/fiyt/iseb","time":180,"words":["cooties","toothy"],"score":8,"max":194}"#), "{saved}");
+    assert!(lines[2].contains(r#""seed":42,"dice":"new","size":"4x4","time":180,"min_len":3,"lang":"en","min_board_score":10,"board":"zcts/tooh/fiyt/iseb","words":["cooties","toothy"],"score":8,"max":194,"early":true}"#), "{saved}");
     assert_eq!(warnings.len(), 1);
     assert!(
         warnings[0]
@@ -221,6 +238,11 @@ fn the_clock_ends_the_game() {
 #[test]
 fn recalling_entries_and_erasing_the_line() {
     let (mut app, start) = app(None);
+    type_in(&mut app, "cox", false, start);
+    // Ctrl-H is Backspace on many terminals.
+    app.key(control('h'), start);
+    assert_eq!(app.typed, "co");
+    app.key(control('w'), start);
     type_in(&mut app, "coot", true, start);
     type_in(&mut app, "zebra", true, start);
     type_in(&mut app, "to", false, start);
@@ -323,4 +345,269 @@ fn the_path_stands_out_in_colour_or_in_reverse() {
     let (first, next) = styles(&app);
     assert_eq!(first.bg, Some(Color::Green));
     assert_eq!(next.fg, Some(Color::Yellow));
+}
+
+/// `app` with `change` made to its settings, on the board of `seed`.
+fn app_changed(seed: u64, change: impl FnOnce(&mut Settings)) -> (App<'static>, Instant) {
+    let (app, start) = app(None);
+    let mut settings = app.settings;
+    change(&mut settings);
+    (App::new(dict(), settings, seed, start), start)
+}
+
+/// The screen's lines joined, the command's breaks (` \` and the next
+/// line's indent) and the edges of the lines taken out.
+fn joined(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|line| line.trim().trim_end_matches(" \\"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_words_found_scroll_and_sort() {
+    let (mut app, start) = app(None);
+    let words: Vec<String> = app.game.words().iter().map(|w| w.word.clone()).collect();
+    for word in words.iter().take(45) {
+        type_in(&mut app, word, true, start);
+    }
+    let shown = screen(&app, start, 80, 24);
+    // The newest first; 17 rows show, the rest below.
+    assert!(shown.contains("┌ Found 45 words · newest first"), "{shown}");
+    assert!(
+        shown.contains(&format!("│{}", word_text(&app, 0))),
+        "{shown}"
+    );
+    assert!(shown.contains(" 1–17 · PgUp PgDn "), "{shown}");
+    app.key(key(KeyCode::PageDown), start);
+    app.key(key(KeyCode::PageDown), start);
+    app.key(key(KeyCode::PageDown), start);
+    let shown = screen(&app, start, 80, 24);
+    // At the bottom: the oldest, the first word entered, is in view.
+    assert!(shown.contains(" 29–45 · PgUp PgDn "), "{shown}");
+    assert!(shown.contains(&format!("  {}  ", words[0])), "{shown}");
+    app.key(key(KeyCode::PageUp), start);
+    assert_eq!(app.scroll, 20);
+    // Ctrl-S sorts: A to Z, then by points, then newest first again.
+    app.key(control('s'), start);
+    let mut sorted = words[..45].to_vec();
+    sorted.sort();
+    let listed: Vec<&str> = app.found_list().iter().map(|w| w.word.as_str()).collect();
+    assert_eq!(listed, sorted);
+    let shown = screen(&app, start, 80, 24);
+    assert!(shown.contains("┌ Found 45 words · A to Z"), "{shown}");
+    assert!(shown.contains(" 1–17 · PgUp PgDn "), "{shown}");
+    app.key(key(KeyCode::F(3)), start);
+    let listed: Vec<&str> = app.found_list().iter().map(|w| w.word.as_str()).collect();
+    assert_eq!(listed, words[..45]);
+    app.key(control('s'), start);
+    assert!(screen(&app, start, 80, 24).contains("┌ Found 45 words · newest first"));
+}
+
+/// The left 38 columns of a screen: the board and the notes under it.
+fn left(screen: &str) -> String {
+    screen
+        .lines()
+        .map(|line| line.chars().take(38).collect::<String>() + "\n")
+        .collect()
+}
+
+/// The list line of the `n`th word found, newest first.
+fn word_text(app: &App, n: usize) -> String {
+    let word = app.found_list()[n];
+    format!("{:>3}  {}", word.score, word.word)
+}
+
+#[test]
+fn the_end_shows_the_words_found_and_missed_each_with_its_path() {
+    let (mut app, start) = app(None);
+    type_in(&mut app, "toothy", true, start);
+    type_in(&mut app, "cooties", true, start);
+    app.key(control('c'), start);
+    let shown = screen(&app, start, 80, 24);
+    assert!(shown.contains("│ You found 2 words "), "{shown}");
+    assert!(shown.contains("│▶ 5  cooties "), "{shown}");
+    assert!(shown.contains("│  3  toothy "), "{shown}");
+    assert!(shown.contains("│ You missed 144 words "), "{shown}");
+    assert!(joined(&left(&shown)).contains("You found COOTIES (7 letters, 5 points)"));
+    // c-o-o-t-i-e-s from the C: its path is drawn.
+    assert!(shown.contains("│  Z  │  C↘ │  T  │  S  │"), "{shown}");
+    assert!(shown.contains("│  T↘ │  O← │  O← │  H  │"), "{shown}");
+    app.key(key(KeyCode::Down), start);
+    app.key(key(KeyCode::Down), start);
+    let shown = screen(&app, start, 80, 24);
+    assert!(shown.contains("│▶ 5  coyotes "), "{shown}");
+    assert!(joined(&left(&shown)).contains("You missed COYOTES (7 letters, 5 points)"));
+    assert!(shown.contains("│  I  │  S◊ │  E← │  B  │"), "{shown}");
+    // Far down the list, the selected word stays in view.
+    app.key(key(KeyCode::End), start);
+    let last = app
+        .end
+        .as_ref()
+        .unwrap()
+        .summary
+        .missed
+        .last()
+        .unwrap()
+        .word
+        .clone();
+    assert!(screen(&app, start, 80, 24).contains(&format!("│▶ 1  {last} ")));
+    insta::assert_snapshot!(screen(&app, start, 80, 24));
+}
+
+#[test]
+fn a_board_without_words_says_so_once() {
+    let (mut app, start) = app_changed(10, |settings| {
+        settings.roller = Roller::new(DiceSet::Uniform, Some((3, 3))).unwrap();
+        settings.min_board_score = 0;
+    });
+    assert_eq!(app.game.max_score(), 0);
+    app.key(control('c'), start);
+    let shown = screen(&app, start, 80, 24);
+    assert!(shown.contains("This board has no words."), "{shown}");
+    assert!(shown.contains("│ The board has no words "), "{shown}");
+    assert!(!shown.contains("every word found"), "{shown}");
+    assert!(!shown.contains("No word found"), "{shown}");
+    // By default such a board is rolled again: the same seed, a board
+    // worth playing.
+    let (app, _) = app_changed(10, |settings| {
+        settings.roller = Roller::new(DiceSet::Uniform, Some((3, 3))).unwrap();
+    });
+    assert!(app.game.max_score() >= boggle::game::MIN_BOARD_SCORE);
+}
+
+#[test]
+fn an_untimed_game_runs_until_ended() {
+    let (mut app, start) = app_changed(42, |settings| settings.time = None);
+    let later = start + Duration::from_secs(3600 + 65);
+    app.tick(later);
+    assert_eq!(app.mode, Mode::Playing);
+    let shown = screen(&app, later, 80, 24);
+    assert!(
+        shown.contains(" Untimed 61:05   Score 0 of 194\n"),
+        "{shown}"
+    );
+    app.key(key(KeyCode::Esc), later);
+    app.key(key(KeyCode::Esc), later);
+    assert_eq!(app.mode, Mode::Over);
+}
+
+#[test]
+fn nothing_to_copy_is_cut_at_80_columns() {
+    let long = " --dice new --time 3m --min-len 4 --lang fr --dict \
+                '/home/someone/word lists/a rather long name for a list.txt'";
+    let (mut app, start) = app_changed(u64::MAX, |settings| {
+        settings.replay_options = long.to_owned();
+    });
+    // The seed, whole, before the clock.
+    let shown = screen(&app, start, 80, 24);
+    let title = shown.lines().next().unwrap();
+    assert!(
+        title.starts_with(" 1987 dice · seed 18446744073709551615   ")
+            && title.ends_with("   Time 3:00   Score 0 of 295"),
+        "{title}"
+    );
+    let warning = "history '/home/someone/.local/share/boggle/history.jsonl': \
+                   line 12: skipped, not a game record (expected value at line 1 column 1)";
+    app.warnings.push(warning.to_owned());
+    let shown = screen(&app, start, 80, 24);
+    assert!(joined(&shown).contains(warning), "{shown}");
+    app.key(control('c'), start);
+    for (width, height) in [(80, 24), (100, 30)] {
+        let shown = screen(&app, start, width, height);
+        let command = format!("boggle play --seed {}{long}", u64::MAX);
+        assert!(joined(&shown).contains(&command), "{shown}");
+        assert!(joined(&shown).contains(warning), "{shown}");
+        assert!(
+            shown
+                .lines()
+                .all(|line| line.chars().count() <= width as usize)
+        );
+        let title = shown.lines().next().unwrap();
+        assert!(title.contains("seed 18446744073709551615"), "{title}");
+        assert!(title.contains("Score 0 of"), "{title}");
+    }
+    insta::assert_snapshot!(screen(&app, start, 80, 24));
+}
+
+#[test]
+fn help_on_the_end_screen_is_its_own_and_esc_closes_it() {
+    let (mut app, start) = app(None);
+    app.key(control('c'), start);
+    let later = start + Duration::from_secs(5);
+    app.key(key(KeyCode::Char('?')), later);
+    let shown = screen(&app, later, 80, 24);
+    assert!(
+        shown.contains("r          play this board again"),
+        "{shown}"
+    );
+    assert!(!shown.contains("Backspace"), "{shown}");
+    assert_eq!(app.key(key(KeyCode::Esc), later), Action::Continue);
+    assert!(!app.help);
+    assert!(screen(&app, later, 80, 24).contains("│ You found no word"));
+    app.key(key(KeyCode::Char('?')), later);
+    app.key(key(KeyCode::Char('?')), later);
+    assert!(!app.help);
+    assert_eq!(app.key(key(KeyCode::Esc), later), Action::Quit);
+}
+
+#[test]
+fn the_too_small_notice_keeps_its_last_line_when_narrow() {
+    let (mut app, start) = app(None);
+    app.fit(false, start);
+    for width in [50, 30, 20] {
+        let shown = screen(&app, start, width, 24);
+        assert!(
+            joined(&shown).contains("then press Ctrl-P to resume."),
+            "{shown}"
+        );
+    }
+    // Too short for the whole notice: the key line stays.
+    let shown = screen(&app, start, 30, 3);
+    assert!(joined(&shown).contains("Ctrl-P to resume."), "{shown}");
+}
+
+#[test]
+fn the_standing_names_the_games_it_covers() {
+    let path = std::env::temp_dir().join(format!("boggle-play-kind-{}.jsonl", std::process::id()));
+    let kind =
+        r#""dice":"new","size":"4x4","time":180,"min_len":3,"lang":"en","min_board_score":10"#;
+    let earlier = [
+        format!(
+            r#"{{"date":"2026-01-01T00:00:00Z","seed":1,{kind},"board":"a","words":["x"],"score":12,"max":100}}"#
+        ),
+        // Given up early, in French, with another minimum: none counts.
+        format!(
+            r#"{{"date":"2026-01-01T00:00:00Z","seed":1,{kind},"board":"a","words":[],"score":0,"max":100,"early":true}}"#
+        ),
+        format!(
+            r#"{{"date":"2026-01-01T00:00:00Z","seed":1,{},"board":"a","words":[],"score":90,"max":100}}"#,
+            kind.replace("en", "fr")
+        ),
+        format!(
+            r#"{{"date":"2026-01-01T00:00:00Z","seed":1,{},"board":"a","words":[],"score":90,"max":100}}"#,
+            kind.replace("min_len\":3", "min_len\":4")
+        ),
+    ];
+    std::fs::write(&path, earlier.join("\n")).unwrap();
+    let (mut app, start) = app(Some(path.clone()));
+    type_in(&mut app, "cooties", true, start);
+    app.tick(start + Duration::from_secs(180));
+    let shown = screen(&app, start + Duration::from_secs(181), 80, 24);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let text = joined(&left(&shown));
+    assert!(
+        text.contains("Your best 12, average 8.5 over 2 games played to the end like this one:"),
+        "{shown}"
+    );
+    assert!(
+        text.contains("1987 dice, 4x4, 3:00, 3+ letters, the 'en' list, boards of 10+ points"),
+        "{shown}"
+    );
+    let record = format!(
+        r#"{kind},"board":"zcts/tooh/fiyt/iseb","words":["cooties"],"score":5,"max":194}}"#
+    );
+    assert!(saved.ends_with(&format!("{record}\n")), "{saved}");
 }
