@@ -242,6 +242,7 @@ impl PendingAscii {
     }
 }
 
+
 #[cfg(test)]
 mod tests {
     use super::*;

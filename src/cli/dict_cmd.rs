@@ -125,8 +125,7 @@ impl CompileArgs {
         }
         // Written whole or not at all, so an interrupted run never leaves
         // a partial dictionary in place of a good one.
-        boggle::atomic_file::write_atomically(&self.output, &[&compiled::write(&dict)])
-            .map_err(cannot_write)?;
+        boggle::atomic_file::write_atomically(&self.output, &[&compiled::write(&dict)]).map_err(cannot_write)?;
         Ok(Outcome::Success)
     }
 }
