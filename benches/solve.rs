@@ -1,9 +1,12 @@
 //! Benchmarks of the library: building the trie from the bundled list, one
 //! 4×4 board, 10,000 random 4×4 boards on one thread and on all, and a
-//! million steps of a search that nothing prunes (the cost of a budget).
+//! million steps of a search that nothing prunes (the cost of a budget);
+//! the same with a deadline an hour away, which reads the clock every few
+//! thousand steps, to show that a deadline costs nothing measurable.
 //! Each asserts what it produces, so a broken solver cannot look fast.
 
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
 use boggle::dict::bundled::{self, Lang};
 use boggle::{
@@ -88,6 +91,24 @@ fn benches(c: &mut Criterion) {
             )
         })
     });
+    // The server's way: a step budget and a deadline, neither reached.
+    group.bench_function("1 thread, with a budget and a deadline", |b| {
+        b.iter(|| {
+            let far = Instant::now() + Duration::from_secs(3600);
+            let mut scratch = Scratch::default();
+            let words: usize = black_box(&boards)
+                .iter()
+                .map(|board| {
+                    solver
+                        .solve_within_deadline(board, &mut scratch, 50_000_000, far)
+                        .unwrap()
+                        .words
+                        .len()
+                })
+                .sum();
+            assert_eq!(words, expected)
+        })
+    });
     group.bench_function(format!("{} threads", rayon::current_num_threads()), |b| {
         b.iter(|| {
             assert_eq!(
@@ -110,6 +131,17 @@ fn benches(c: &mut Criterion) {
             assert_eq!(result, Err(BudgetExceeded { max_steps: STEPS }));
         })
     });
+    c.bench_function(
+        "a search that cannot be pruned, 1,000,000 steps, with a deadline",
+        |b| {
+            b.iter(|| {
+                let far = Instant::now() + Duration::from_secs(3600);
+                let result =
+                    solver.solve_within_deadline(black_box(&board), &mut scratch, STEPS, far);
+                assert_eq!(result, Err(BudgetExceeded { max_steps: STEPS }));
+            })
+        },
+    );
 }
 
 criterion_group!(solve, benches);

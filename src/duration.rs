@@ -1,6 +1,6 @@
 //! Durations as people type them on the command line: `90`, `90s`, `3m`,
-//! `1m30s`. Used by every command that runs against a clock (`best`,
-//! `play`); what the clock measures is left to them.
+//! `1m30s`, `50ms`. Used by every command that runs against a clock
+//! (`best`, `play`, `serve`); what the clock measures is left to them.
 
 use std::fmt;
 use std::time::Duration;
@@ -10,10 +10,24 @@ use std::time::Duration;
 /// overflow.
 pub const MAX_DURATION: Duration = Duration::from_secs(7 * 24 * 3600);
 
-/// Parses `90` (seconds), `90s`, `3m`, `1m30s`, `2h` or `1h30m`: whole
-/// numbers, each followed by a unit (`h`, `m`, `s`), units in that order and
-/// each at most once; a bare number is seconds. Zero is refused, as is
-/// anything over [`MAX_DURATION`].
+/// The units a duration is written in, largest first, with their length
+/// in milliseconds. `ms` comes before `m` so that it is read whole.
+const UNITS: [(&str, u64); 4] = [("h", 3_600_000), ("ms", 1), ("m", 60_000), ("s", 1_000)];
+
+/// The order units must come in: hours, minutes, seconds, milliseconds.
+fn rank(unit: &str) -> usize {
+    match unit {
+        "h" => 0,
+        "m" => 1,
+        "s" => 2,
+        _ => 3,
+    }
+}
+
+/// Parses `90` (seconds), `90s`, `3m`, `1m30s`, `2h`, `1h30m`, `50ms` or
+/// `1s500ms`: whole numbers, each followed by a unit (`h`, `m`, `s`, `ms`),
+/// units in that order and each at most once; a bare number is seconds.
+/// Zero is refused, as is anything over [`MAX_DURATION`].
 pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
     let error = |kind| DurationError {
         text: text.to_owned(),
@@ -25,44 +39,46 @@ pub fn parse_duration(text: &str) -> Result<Duration, DurationError> {
         return Err(bad());
     }
     if trimmed.bytes().all(|byte| byte.is_ascii_digit()) {
-        return seconds_within_limit(trimmed.parse::<u64>().ok(), text);
+        let millis = trimmed
+            .parse::<u64>()
+            .ok()
+            .and_then(|seconds| seconds.checked_mul(1_000));
+        return within_limit(millis, text);
     }
+    let lower = trimmed.to_ascii_lowercase();
+    let mut rest = lower.as_str();
     let mut total: u64 = 0;
-    let mut digits = String::new();
-    // Units must come in decreasing size: the index of the last one seen.
+    // Units must come in decreasing size: the rank of the last one seen.
     let mut last_unit: Option<usize> = None;
-    for ch in trimmed.chars() {
-        if ch.is_ascii_digit() {
-            digits.push(ch);
-            continue;
-        }
-        let (index, seconds) = match ch.to_ascii_lowercase() {
-            'h' => (0, 3600),
-            'm' => (1, 60),
-            's' => (2, 1),
-            _ => return Err(bad()),
-        };
-        if digits.is_empty() || last_unit.is_some_and(|last| last >= index) {
+    while !rest.is_empty() {
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if digits == 0 {
             return Err(bad());
         }
-        let amount = digits.parse::<u64>().map_err(|_| bad())?;
+        let amount = rest[..digits].parse::<u64>().map_err(|_| bad())?;
+        rest = &rest[digits..];
+        let (unit, millis) = UNITS
+            .into_iter()
+            .find(|(unit, _)| rest.starts_with(unit))
+            .ok_or_else(bad)?;
+        rest = &rest[unit.len()..];
+        if last_unit.is_some_and(|last| last >= rank(unit)) {
+            return Err(bad());
+        }
         total = amount
-            .checked_mul(seconds)
+            .checked_mul(millis)
             .and_then(|part| total.checked_add(part))
             .ok_or_else(|| error(DurationErrorKind::TooLong))?;
-        digits.clear();
-        last_unit = Some(index);
+        last_unit = Some(rank(unit));
     }
-    if !digits.is_empty() {
-        return Err(bad());
-    }
-    seconds_within_limit(Some(total), text)
+    within_limit(Some(total), text)
 }
 
-fn seconds_within_limit(seconds: Option<u64>, text: &str) -> Result<Duration, DurationError> {
-    let kind = match seconds {
-        Some(seconds @ 1..) if seconds <= MAX_DURATION.as_secs() => {
-            return Ok(Duration::from_secs(seconds));
+fn within_limit(millis: Option<u64>, text: &str) -> Result<Duration, DurationError> {
+    let most = u64::try_from(MAX_DURATION.as_millis()).unwrap_or(u64::MAX);
+    let kind = match millis {
+        Some(millis @ 1..) if millis <= most => {
+            return Ok(Duration::from_millis(millis));
         }
         Some(0) => DurationErrorKind::Zero,
         _ => DurationErrorKind::TooLong,
@@ -85,7 +101,8 @@ pub struct DurationError {
 /// The ways a duration can be wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DurationErrorKind {
-    /// Not whole numbers each followed by `h`, `m` or `s`, in that order.
+    /// Not whole numbers each followed by `h`, `m`, `s` or `ms`, in that
+    /// order.
     Syntax,
     /// Zero.
     Zero,
@@ -99,7 +116,7 @@ impl fmt::Display for DurationError {
         match self.kind {
             DurationErrorKind::Syntax => write!(
                 f,
-                "'{text}' is not a duration (expected seconds such as 90, or 90s, 3m, 1m30s)"
+                "'{text}' is not a duration (expected seconds such as 90, or 90s, 3m, 1m30s, 50ms)"
             ),
             DurationErrorKind::Zero => {
                 write!(
@@ -124,11 +141,41 @@ mod tests {
 
     #[track_caller]
     fn check(text: &str, expected: Option<u64>) {
+        check_ms(text, expected.map(|seconds| seconds * 1000));
+    }
+
+    #[track_caller]
+    fn check_ms(text: &str, expected: Option<u64>) {
         assert_eq!(
             parse_duration(text).ok(),
-            expected.map(Duration::from_secs),
+            expected.map(Duration::from_millis),
             "{text:?}"
         );
+    }
+
+    #[test]
+    fn milliseconds() {
+        check_ms("50ms", Some(50));
+        check_ms("1ms", Some(1));
+        check_ms("1500ms", Some(1500));
+        check_ms("1s500ms", Some(1500));
+        check_ms("1m30s250ms", Some(90_250));
+        check_ms("2H1MS", Some(7_200_001));
+        check_ms(" 50ms ", Some(50));
+        check_ms("604800000ms", Some(604_800_000));
+        for bad in [
+            "0ms",
+            "ms",
+            "50 ms",
+            "50msx",
+            "5ms1s",
+            "1ms1ms",
+            "50mss",
+            "604800001ms",
+            "1.5ms",
+        ] {
+            check_ms(bad, None);
+        }
     }
 
     #[test]

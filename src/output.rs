@@ -11,7 +11,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::board::Board;
+use crate::board::{Board, Tile};
 use crate::choice::{self, UnknownName};
 use crate::dict::Dictionary;
 use crate::solve::{FoundWord, Solution};
@@ -149,6 +149,7 @@ pub fn write_solution<W: Write>(
                 words: words
                     .iter()
                     .map(|word| JsonWord {
+                        wild: wild_letters(board, dict, word),
                         word: dict.word_text(word.word),
                         score: word.score,
                         path: options.paths.then(|| {
@@ -348,6 +349,41 @@ struct JsonWord {
     score: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<Vec<[usize; 2]>>,
+    /// The letters the wildcards on the word's path stood for, in the
+    /// path's order; only for a path through a `*`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    wild: Option<String>,
+}
+
+/// The letters the wildcards on `path` stood for in `word`, in the path's
+/// order: `None` when the path goes through no wildcard (or is not known).
+fn wild_letters(board: &Board, dict: &Dictionary, word: &FoundWord) -> Option<String> {
+    let tiles = board.tiles();
+    let path = &word.path;
+    if !path
+        .iter()
+        .any(|&cell| matches!(tiles.get(cell as usize), Some(Tile::Wildcard)))
+    {
+        return None;
+    }
+    let text = dict.word_text(word.word);
+    let mut letters = text.chars();
+    let mut wild = String::new();
+    for &cell in path.iter() {
+        match tiles.get(cell as usize)? {
+            Tile::Wildcard => wild.push(letters.next()?),
+            Tile::Letter(_) => {
+                letters.next()?;
+            }
+            Tile::Letters(text) => {
+                for _ in text.chars() {
+                    letters.next()?;
+                }
+            }
+            Tile::Blank => return None,
+        }
+    }
+    Some(wild)
 }
 
 #[derive(Serialize)]
@@ -455,6 +491,46 @@ mod tests {
             "ca/xt",
             options(OutputFormat::Text),
             " 1 act\n 1 cat\n2 words, 2 points\n",
+        );
+    }
+
+    /// A word whose path goes through a `*` says what the wildcard stood
+    /// for, with or without its path; a word spelled by letters alone does
+    /// not. Counted by hand: on `c*/xt`, cat and act take the `*` as an a;
+    /// on `[th]e/x*`, "the" is [th] then e, and "hex" needs the `*` for its
+    /// h (the [th] tile spells two letters), then e, then x.
+    #[test]
+    fn json_names_what_a_wildcard_stood_for() {
+        check(
+            "c*/xt",
+            options(OutputFormat::Json),
+            concat!(
+                r#"{"board":"c*/xt","rows":2,"cols":2,"rules":"classic","count":2,"score":2,"#,
+                r#""words":[{"word":"act","score":1,"wild":"a"},{"word":"cat","score":1,"wild":"a"}]}"#,
+                "\n"
+            ),
+        );
+        let dict = Dictionary::from_words(["the", "hex"], Normalizer::default()).unwrap();
+        let board = Board::parse("[th]e/x*", &Normalizer::default()).unwrap();
+        let options = OutputOptions {
+            paths: true,
+            ..options(OutputFormat::Json)
+        };
+        let solve = SolveOptions {
+            paths: true,
+            ..SolveOptions::new(Rules::Classic)
+        };
+        let solution = Solver::new(&dict, solve).solve(&board);
+        let mut out = Vec::new();
+        write_solution(&mut out, &dict, &board, &solution, &options).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            concat!(
+                r#"{"board":"[th]e/x*","rows":2,"cols":2,"rules":"classic","count":2,"score":2,"#,
+                r#""words":[{"word":"hex","score":1,"path":[[1,1],[0,1],[1,0]],"wild":"h"},"#,
+                r#"{"word":"the","score":1,"path":[[0,0],[0,1]]}]}"#,
+                "\n"
+            )
         );
     }
 

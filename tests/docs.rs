@@ -53,7 +53,10 @@ fn the_code_map_names_every_source_file() {
         .iter()
         .filter(|path| !root().join(path).is_file())
         .collect();
-    assert!(gone.is_empty(), "ARCHITECTURE.md names files that do not exist: {gone:?}");
+    assert!(
+        gone.is_empty(),
+        "ARCHITECTURE.md names files that do not exist: {gone:?}"
+    );
 }
 
 #[test]

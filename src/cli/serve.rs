@@ -18,7 +18,7 @@ const EXAMPLES: &str = "\
 Examples:
   boggle serve
   boggle serve --addr 127.0.0.1:9000 --open
-  boggle serve --lang fr --max-cells 400 --time-limit 1
+  boggle serve --lang fr --max-cells 400 --time-limit 500ms
   boggle serve --dict words.txt";
 
 /// The most cells `--max-cells` takes: the largest board the grammar reads.
@@ -28,9 +28,11 @@ const MAX_CELLS: u64 = 64 * 64;
 #[derive(Debug, Args)]
 #[command(after_help = EXAMPLES)]
 pub struct ServeArgs {
-    /// Address and port to listen on; port 0 picks a free one
-    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT")]
-    addr: SocketAddr,
+    /// Address or host name and port to listen on (localhost:8080); port 0
+    /// picks a free one
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "ADDR:PORT",
+          value_parser = parse_addr)]
+    addr: String,
 
     /// Open the page in the default browser once the server listens
     #[arg(long)]
@@ -44,7 +46,7 @@ pub struct ServeArgs {
           value_parser = clap::value_parser!(u64).range(1..=MAX_CELLS))]
     max_cells: u64,
 
-    /// The longest a solve may take, e.g. 2 or 2s, before it is answered 503
+    /// The longest a solve may take, e.g. 2s or 500ms, before it is answered 503
     #[arg(long, default_value = "2s", value_name = "DURATION",
           value_parser = boggle::duration::parse_duration)]
     time_limit: Duration,
@@ -106,9 +108,7 @@ impl ServeArgs {
             .build()
             .context("cannot start the server's threads")?;
         runtime.block_on(async {
-            let listener = tokio::net::TcpListener::bind(self.addr)
-                .await
-                .with_context(|| format!("cannot listen on {}", self.addr))?;
+            let listener = listen(&self.addr).await?;
             let address = listener.local_addr()?;
             if !address.ip().is_loopback() {
                 say(format_args!(
@@ -164,6 +164,44 @@ impl ServeArgs {
             });
         }
         Ok(list)
+    }
+}
+
+/// `HOST:PORT`, where the host is an address or a name: checked for its
+/// shape here, resolved when the server starts.
+fn parse_addr(text: &str) -> Result<String, String> {
+    if text.parse::<SocketAddr>().is_ok() {
+        return Ok(text.to_owned());
+    }
+    let well_formed = text.rsplit_once(':').is_some_and(|(host, port)| {
+        !host.is_empty() && !host.contains(['/', ' ']) && port.parse::<u16>().is_ok()
+    });
+    if well_formed {
+        Ok(text.to_owned())
+    } else {
+        Err(format!(
+            "'{text}' is not an address (expected HOST:PORT such as 127.0.0.1:8080 or localhost:8080)"
+        ))
+    }
+}
+
+/// Listens on `addr`: its host name resolved, the first of its addresses
+/// that can be bound, in the resolver's order (as a browser tries them).
+async fn listen(addr: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    let addresses: Vec<SocketAddr> = tokio::net::lookup_host(addr)
+        .await
+        .with_context(|| format!("cannot resolve {addr}"))?
+        .collect();
+    let mut problem = None;
+    for address in &addresses {
+        match tokio::net::TcpListener::bind(address).await {
+            Ok(listener) => return Ok(listener),
+            Err(error) => problem = Some(error),
+        }
+    }
+    match problem {
+        Some(error) => Err(error).with_context(|| format!("cannot listen on {addr}")),
+        None => anyhow::bail!("cannot resolve {addr}: it names no address"),
     }
 }
 

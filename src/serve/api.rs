@@ -7,6 +7,7 @@
 
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::{Query, State};
@@ -176,44 +177,75 @@ async fn run(server: &Server, job: Job) -> Result<Vec<u8>, ApiError> {
         return Err(busy());
     };
     let limit = server.limits.time_limit;
+    let deadline = Instant::now() + limit;
     let work = async {
         let Ok(permit) = Arc::clone(&server.running).acquire_owned().await else {
-            return Err(busy());
+            return Err(Stopped::Error(busy()));
         };
         tokio::task::spawn_blocking(move || {
-            // The permit is held until the search ends, even past the time
-            // limit: a search cannot be stopped halfway, and the permits
-            // bound how many run at once.
+            // The permit is held until the search ends, which is at the
+            // latest a moment past the deadline: the permits bound how many
+            // run at once.
             let _permit = permit;
-            answer(&job)
+            answer(&job, deadline)
         })
         .await
-        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the search failed"))?
+        .unwrap_or_else(|_| {
+            Err(Stopped::Error(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the search failed",
+            )))
+        })
     };
-    match tokio::time::timeout(limit, work).await {
-        Ok(result) => result,
-        Err(_) => Err(ApiError::new(
+    let too_long = || {
+        ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
             format!(
                 "the board took longer than the server's limit of {} ms to solve",
                 limit.as_millis()
             ),
-        )),
+        )
+    };
+    match tokio::time::timeout(limit, work).await {
+        Ok(Err(Stopped::Late)) | Err(_) => Err(too_long()),
+        Ok(Err(Stopped::Error(error))) => Err(error),
+        Ok(Ok(bytes)) => Ok(bytes),
     }
 }
 
-/// Solves the job and writes its JSON line, as `boggle solve` would.
-fn answer(job: &Job) -> Result<Vec<u8>, ApiError> {
+/// Why a solve gave no answer.
+enum Stopped {
+    /// The time limit passed.
+    Late,
+    Error(ApiError),
+}
+
+/// Solves the job and writes its JSON line, as `boggle solve` would; the
+/// search stops at `deadline`.
+fn answer(job: &Job, deadline: Instant) -> Result<Vec<u8>, Stopped> {
+    if Instant::now() >= deadline {
+        return Err(Stopped::Late);
+    }
     let solver = Solver::new(&job.dict, job.options.clone());
-    let solution = solve_bounded(&solver, &job.board, job.max_steps).map_err(|exceeded| {
-        ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!("{exceeded}: the server's limit for one board"),
-        )
-    })?;
+    let solution =
+        solve_bounded(&solver, &job.board, job.max_steps, deadline).map_err(|exceeded| {
+            if Instant::now() >= deadline {
+                return Stopped::Late;
+            }
+            Stopped::Error(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("{exceeded}: the server's limit for one board"),
+            ))
+        })?;
     let mut bytes = Vec::with_capacity(1024);
-    output::write_solution(&mut bytes, &job.dict, &job.board, &solution, &job.output)
-        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the answer failed"))?;
+    output::write_solution(&mut bytes, &job.dict, &job.board, &solution, &job.output).map_err(
+        |_| {
+            Stopped::Error(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the answer failed",
+            ))
+        },
+    )?;
     Ok(bytes)
 }
 
@@ -222,15 +254,18 @@ thread_local! {
     static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
-/// The one place a request's search runs: within its step budget, so a
-/// board that would take too long is stopped and answered as over budget,
-/// rather than left to hold a worker past the time limit.
+/// The one place a request's search runs: within its step budget and its
+/// deadline, so a board that would take too long is stopped and its worker
+/// freed, rather than left to hold a core past the time limit.
 fn solve_bounded(
     solver: &Solver,
     board: &Board,
     max_steps: u64,
+    deadline: Instant,
 ) -> Result<Solution, BudgetExceeded> {
-    SCRATCH.with(|scratch| solver.solve_within(board, &mut scratch.borrow_mut(), max_steps))
+    SCRATCH.with(|scratch| {
+        solver.solve_within_deadline(board, &mut scratch.borrow_mut(), max_steps, deadline)
+    })
 }
 
 /// The query of `GET /api/random`.

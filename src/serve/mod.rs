@@ -20,7 +20,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::Request;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -124,11 +124,16 @@ impl Server {
 
 /// The routes, their limits and their headers.
 pub fn router(server: Arc<Server>) -> Router {
-    Router::new()
-        .route("/", get(page::index))
-        .route("/app.js", get(page::script))
-        .route("/style.css", get(page::style))
-        .route("/favicon.svg", get(page::favicon))
+    let mut routes = Router::new();
+    for path in page::paths() {
+        routes = routes.route(
+            path,
+            get(move |uri: Uri, headers: HeaderMap| async move {
+                page::serve(path, uri.query(), &headers)
+            }),
+        );
+    }
+    routes
         .route("/api/solve", post(api::solve))
         .route("/api/random", get(api::random))
         .route("/api/health", get(api::health))

@@ -49,7 +49,7 @@ mod solver;
 mod tiles;
 mod walk;
 
-pub use budget::BudgetExceeded;
+pub use budget::{BudgetExceeded, CLOCK_STEPS};
 pub use options::SolveOptions;
 pub use scratch::Scratch;
 pub use solution::{FoundWord, Solution, Summary};

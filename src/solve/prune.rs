@@ -38,7 +38,10 @@ impl<S: Sink> Walk<'_, S> {
             done: walk.done,
             left: walk.left,
             finished: 0,
-            steps_left: max_steps,
+            steps_left: 0,
+            reserve: 0,
+            deadline: walk.deadline,
+            timed_out: false,
             exceeded: false,
             path: walk.path,
             codes: walk.codes,
@@ -48,6 +51,7 @@ impl<S: Sink> Walk<'_, S> {
         // The plain search left the path empty and the codes as they were,
         // each cell restored as the search came back from it.
         debug_assert!(walk.path.is_empty() && walk.frames.is_empty());
+        walk.set_budget(max_steps);
         let reached = (0..walk.marks.len()).filter(|&word| walk.marks[word] == walk.epoch);
         for word in reached.collect::<Vec<_>>() {
             walk.count_reached(search, WordId::from_index(word));

@@ -117,18 +117,22 @@ impl State {
             done: &mut self.done,
             left: &mut self.left,
             finished: 0,
-            steps_left: steps.max.min(plain),
+            steps_left: 0,
+            reserve: 0,
+            deadline: steps.deadline,
+            timed_out: false,
             exceeded: false,
             path: &mut self.path,
             codes: &mut self.codes,
             frames: &mut self.frames,
             sink,
         };
+        walk.set_budget(steps.max.min(plain));
         walk.search_from(starts.clone(), small, config.paths);
         if !walk.exceeded {
             return Ok(());
         }
-        if steps.max <= plain {
+        if steps.max <= plain || walk.timed_out {
             return Err(BudgetExceeded {
                 max_steps: steps.max,
             });

@@ -14,7 +14,8 @@ pub struct FoundWord {
     /// Its score under the board's rules.
     pub score: u32,
     /// The cells spelling it, first to last (empty unless paths were asked
-    /// for): of the paths spelling it, the least in reading order.
+    /// for or the board has a wildcard): of the paths spelling it, the
+    /// least in reading order.
     pub path: Vec<u32>,
 }
 

@@ -70,6 +70,7 @@ impl<'d> Solver<'d> {
         Steps {
             plain_per_cell: self.plain_steps,
             max,
+            deadline: None,
         }
     }
 
@@ -80,10 +81,20 @@ impl<'d> Solver<'d> {
 
     /// The configuration used for `board`.
     pub(super) fn config(&self, board: &Board) -> BoardConfig {
-        match self.rules.for_cells(board.len()) {
+        let config = match self.rules.for_cells(board.len()) {
             Rules::Classic => self.configs[0],
             Rules::Big => self.configs[1],
             Rules::SuperBig => self.configs[2],
+        };
+        // What a wildcard stood for is read off a word's path: a board
+        // with one keeps the paths.
+        let wild = board
+            .tiles()
+            .iter()
+            .any(|tile| matches!(tile, crate::board::Tile::Wildcard));
+        BoardConfig {
+            paths: config.paths || wild,
+            ..config
         }
     }
 
@@ -119,6 +130,30 @@ impl<'d> Solver<'d> {
         let config = self.config(board);
         let mut words = Vec::new();
         scratch.search(self.dict, board, &config, self.steps(max_steps), &mut words)?;
+        Ok(finish(config.rules, words))
+    }
+
+    /// [`Solver::solve_within`], stopped as well once the clock passes
+    /// `deadline`: the search reads the clock every
+    /// [`CLOCK_STEPS`](super::CLOCK_STEPS) steps, when a part of its budget
+    /// that long runs out, so it stops within about a tenth of a
+    /// millisecond of the deadline and costs nothing measurable until then.
+    /// Past the deadline the answer is [`BudgetExceeded`] too; the caller
+    /// tells the two apart by the clock.
+    pub fn solve_within_deadline(
+        &self,
+        board: &Board,
+        scratch: &mut Scratch,
+        max_steps: u64,
+        deadline: std::time::Instant,
+    ) -> Result<Solution, BudgetExceeded> {
+        let config = self.config(board);
+        let mut words = Vec::new();
+        let steps = Steps {
+            deadline: Some(deadline),
+            ..self.steps(max_steps)
+        };
+        scratch.search(self.dict, board, &config, steps, &mut words)?;
         Ok(finish(config.rules, words))
     }
 

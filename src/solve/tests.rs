@@ -72,6 +72,50 @@ fn a_board_of_one_letter_ends_with_its_words() {
     );
 }
 
+/// A search with a deadline stops within a moment of it, however many
+/// steps it still has, in both searches and after the plain one starts
+/// again with pruning; before it, the answer is the unlimited one.
+#[test]
+fn a_search_stops_at_its_deadline() {
+    // Every path spells a start of the word and none the word: nothing
+    // prunes, so only the deadline ends the search.
+    let word = format!("{}b", "a".repeat(63));
+    let dict = Dictionary::from_words(&[word], Normalizer::default()).unwrap();
+    let mut scratch = Scratch::default();
+    for (rows, cols) in [(5, 5), (9, 9)] {
+        let board = of_a(rows, cols);
+        for plain_steps in [0, Solver::PLAIN_STEPS, u64::MAX] {
+            let solver = solver(&dict, 3).with_plain_steps(plain_steps);
+            let started = std::time::Instant::now();
+            let deadline = started + std::time::Duration::from_millis(30);
+            let result = solver.solve_within_deadline(&board, &mut scratch, u64::MAX, deadline);
+            let took = started.elapsed();
+            assert_eq!(
+                result,
+                Err(BudgetExceeded {
+                    max_steps: u64::MAX
+                })
+            );
+            assert!(took >= std::time::Duration::from_millis(30), "{took:?}");
+            // Generous for a debug build on a busy machine.
+            assert!(took < std::time::Duration::from_millis(300), "{took:?}");
+        }
+    }
+    let dict = runs(1..=25);
+    let board = of_a(5, 5);
+    let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+    // After a stopped search the scratch space is as good as new.
+    let within = solver(&dict, 1).solve_within_deadline(&board, &mut scratch, BUDGET, far);
+    assert_eq!(within.unwrap(), solver(&dict, 1).solve(&board));
+    // A budget smaller than a reading of the clock's share still holds.
+    assert_eq!(
+        solver(&dict, 1)
+            .with_plain_steps(u64::MAX)
+            .solve_within_deadline(&board, &mut scratch, 1000, far),
+        Err(BudgetExceeded { max_steps: 1000 })
+    );
+}
+
 /// One word of 64 letters on an 8×8 board of `a`, and the longest
 /// word on a board over 64 cells, are found without walking every path.
 #[test]

@@ -68,8 +68,16 @@ pub(super) struct Walk<'a, S> {
     /// Bit `n % 64` is set when some node `n` is done: most searches finish
     /// few nodes with children, and a clear bit spares reading `done`.
     pub(super) finished: u64,
-    /// How many more steps the search may take.
+    /// How many more steps the search may take before it reads the clock
+    /// (with a deadline) or stops.
     pub(super) steps_left: u64,
+    /// The steps of the budget beyond `steps_left`, given out
+    /// [`CLOCK_STEPS`](super::CLOCK_STEPS) at a time while the deadline is
+    /// not passed.
+    pub(super) reserve: u64,
+    pub(super) deadline: Option<std::time::Instant>,
+    /// Whether the search stopped at its deadline.
+    pub(super) timed_out: bool,
     /// Whether the search wanted a step past its budget.
     pub(super) exceeded: bool,
     /// The cells of the path so far, when paths are kept.

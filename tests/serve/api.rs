@@ -3,11 +3,11 @@
 
 use std::io::Write;
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::util::{BOGGLE, Server, cli, cli_error, get, post, solve};
+use crate::util::{BOGGLE, Server, cli, cli_error, exchange, get, post, solve};
 
 /// `/api/solve` answers byte for byte what `boggle solve --format json`
 /// prints, for every option the two share.
@@ -195,27 +195,39 @@ fn endless_server(name: &str, time_limit: &str, max_steps: &str) -> Server {
     ])
 }
 
-/// A solve past the time limit is 503, at once when every worker and the
-/// queue are taken, and the server answers everything else meanwhile.
+/// A solve past the time limit is stopped there and answered 503, and its
+/// worker is free at once: after a burst of them with one worker, a small
+/// board is answered at once. Past the worker and its queue (1 + 64) the
+/// rest of a burst is turned away as busy, and the server answers
+/// everything else meanwhile. The limit is given in milliseconds.
 #[test]
-fn slow_solves_are_cut_off_and_the_rest_is_busy() {
-    let server = endless_server("endless", "1", "1000000000000");
-    let endless = json!({"board": "aaaa/aaaa/aaaa/aaaa/aaaa"});
-    let started = std::time::Instant::now();
-    let answer = solve(server.addr, &endless);
-    assert_eq!(answer.status, 503);
-    assert_eq!(
-        answer.error(),
-        "the board took longer than the server's limit of 1000 ms to solve"
-    );
-    assert!(started.elapsed() < Duration::from_secs(10));
-    // The one worker is still taken: everything waits, and past the worker
-    // and its queue (1 + 64) the rest is turned away at once.
+fn slow_solves_stop_at_the_time_limit_and_free_their_worker() {
+    let limit = Duration::from_millis(400);
+    let server = endless_server("endless", "400ms", "1000000000000");
     let addr = server.addr;
+    let endless = json!({"board": "aaaa/aaaa/aaaa/aaaa/aaaa"});
+    let small = json!({"board": "ab/cd"});
+    let too_long = "the board took longer than the server's limit of 400 ms to solve";
+    let started = Instant::now();
+    let answer = solve(addr, &endless);
+    assert_eq!(answer.status, 503);
+    assert_eq!(answer.error(), too_long);
+    let took = started.elapsed();
+    assert!(took >= limit && took < Duration::from_secs(5), "{took:?}");
+    // The search stopped with its answer: the one worker is free.
+    let started = Instant::now();
+    let answer = solve(addr, &small);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(started.elapsed() < limit, "{:?}", started.elapsed());
+
+    // A burst of 80 endless boards at once.
     let threads: Vec<_> = (0..80)
-        .map(|_| std::thread::spawn(move || solve(addr, &json!({"board": "ab/cd"}))))
+        .map(|_| {
+            let endless = endless.clone();
+            std::thread::spawn(move || solve(addr, &endless))
+        })
         .collect();
-    std::thread::sleep(Duration::from_millis(300));
+    std::thread::sleep(Duration::from_millis(100));
     assert_eq!(get(addr, "/api/health").status, 200);
     let answers: Vec<_> = threads.into_iter().map(|t| t.join().unwrap()).collect();
     assert!(
@@ -227,7 +239,94 @@ fn slow_solves_are_cut_off_and_the_rest_is_busy() {
         .iter()
         .filter(|a| a.error() == "the server is busy: try again in a moment")
         .count();
+    let late = answers.iter().filter(|a| a.error() == too_long).count();
     assert!(busy >= 80 - 65, "{busy} busy answers");
+    assert_eq!(busy + late, 80);
+    let started = Instant::now();
+    let answer = solve(addr, &small);
+    assert_eq!(answer.status, 200, "{}", answer.text());
+    assert!(started.elapsed() < limit, "{:?}", started.elapsed());
+}
+
+/// `--addr` takes a host name, resolved as a browser resolves it.
+#[test]
+fn the_address_may_be_a_host_name() {
+    let server = Server::start_on("localhost:0", &[]);
+    assert!(server.addr.ip().is_loopback(), "{}", server.addr);
+    assert_eq!(get(server.addr, "/api/health").status, 200);
+    let error = cli_error(&["serve", "--addr", "localhost"]);
+    assert!(
+        error.contains("'localhost' is not an address (expected HOST:PORT such as 127.0.0.1:8080 or localhost:8080)"),
+        "{error}"
+    );
+    let (code, _, stderr) = cli(&["serve", "--addr", "no-such-host.invalid:0"]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.starts_with("boggle: cannot resolve no-such-host.invalid:0"),
+        "{stderr}"
+    );
+}
+
+/// The page's files carry an ETag, a hash of their content: asked again
+/// with it, the answer is 304 with no body. The page is revalidated on
+/// every visit; a file named by its hash, as the page names it, is cached
+/// for a year.
+#[test]
+fn the_page_is_cached_by_its_etag() {
+    let server = Server::start(&[]);
+    let page = get(server.addr, "/");
+    assert_eq!(page.header("cache-control"), Some("no-cache"));
+    let page_tag = page.header("etag").unwrap().to_owned();
+    let html = page.text();
+    let mut named = Vec::new();
+    for piece in html
+        .split('"')
+        .filter(|p| p.starts_with('/') && p.contains("?v="))
+    {
+        named.push(piece.to_owned());
+    }
+    assert!(named.len() >= 7, "{named:?}");
+    for path in std::iter::once("/".to_owned()).chain(named) {
+        let first = get(server.addr, &path);
+        assert_eq!(first.status, 200, "{path}");
+        let tag = first.header("etag").unwrap().to_owned();
+        assert!(
+            tag.len() == 20 && tag.starts_with("W/\"") && tag.ends_with('"'),
+            "{path}: {tag}"
+        );
+        if path == "/" {
+            assert_eq!(tag, page_tag);
+        } else {
+            assert_eq!(
+                first.header("cache-control"),
+                Some("public, max-age=31536000, immutable"),
+                "{path}"
+            );
+            // The hash in the address is the ETag.
+            assert_eq!(
+                path.split("?v=").nth(1).unwrap(),
+                tag.trim_start_matches("W/").trim_matches('"')
+            );
+            // Without its hash, the file is revalidated.
+            let plain = get(server.addr, path.split('?').next().unwrap());
+            assert_eq!(plain.header("cache-control"), Some("no-cache"), "{path}");
+            assert_eq!(plain.header("etag"), Some(tag.as_str()));
+            assert_eq!(plain.body, first.body);
+        }
+        let raw = format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"0000000000000000\", {tag}\r\nConnection: close\r\n\r\n"
+        );
+        let again = exchange(server.addr, raw.as_bytes()).unwrap();
+        assert_eq!(again.status, 304, "{path}");
+        assert!(again.body.is_empty(), "{path}");
+        assert_eq!(again.header("etag"), Some(tag.as_str()));
+        let raw = format!(
+            "GET {path} HTTP/1.1\r\nHost: x\r\nIf-None-Match: \"0000000000000000\"\r\nConnection: close\r\n\r\n"
+        );
+        let stale = exchange(server.addr, raw.as_bytes()).unwrap();
+        assert_eq!(stale.status, 200, "{path}");
+        assert_eq!(stale.body, first.body, "{path}");
+    }
 }
 
 /// A search past its step budget is stopped and answered 422 well within
@@ -456,7 +555,7 @@ fn the_page_and_the_headers() {
         );
     }
     let page = get(server.addr, "/").text();
-    assert!(page.contains(r#"<script src="/app.js" defer></script>"#));
+    assert!(page.contains(r#"<script type="module" src="/app.js?v="#));
     assert!(
         !page.contains("http://") || !page.contains("src=\"http"),
         "nothing from another host"
@@ -606,4 +705,30 @@ fn a_request_head_never_finished_is_cut_off() {
     let read = std::io::Read::read_to_end(&mut stream, &mut bytes);
     assert!(read.is_ok(), "the connection was not closed: {read:?}");
     assert_eq!(get(server.addr, "/api/health").status, 200);
+}
+
+/// A word found through a wildcard says what the `*` stood for, as the
+/// CLI's JSON does; boards without one are answered as before.
+#[test]
+fn wildcard_letters_are_named() {
+    let server = Server::start(&[]);
+    for paths in [false, true] {
+        let answer = solve(server.addr, &json!({"board": "ca*/xte", "paths": paths}));
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let mut args = vec!["solve", "--format", "json", "ca*/xte"];
+        if paths {
+            args.push("--paths");
+        }
+        let (_, expected, _) = cli(&args);
+        assert_eq!(answer.text(), expected);
+        let json = answer.json();
+        let words = json["words"].as_array().unwrap();
+        let exact = words.iter().find(|w| w["word"] == "exact").unwrap();
+        assert_eq!(exact["wild"], "x", "{exact}");
+        // "act" is spelled by letters alone.
+        let act = words.iter().find(|w| w["word"] == "act").unwrap();
+        assert!(act.get("wild").is_none(), "{act}");
+    }
+    let plain = solve(server.addr, &json!({"board": "ezmrnubeslospaon"}));
+    assert!(!plain.text().contains("wild"));
 }

@@ -1,8 +1,14 @@
-//! The page in a real headless Chromium, driven through chromedriver: a
-//! board typed with the keyboard, Solve, the count, total and first rows
-//! against the CLI, a word's path on the grid, a sorted column, a shared
-//! link, a pasted board, an error, Random; no console error, no request
-//! off the origin; screenshots at desktop and phone sizes under `target/`.
+//! The page in a real headless Chromium, driven through chromedriver, at a
+//! phone's size (390×844) and a desktop's (1280×800), in the light and the
+//! dark scheme: a board typed with the keyboard, Solve and the count and
+//! total in view at once, the words against the CLI, a word's path on the
+//! grid, the board still in view at the end of the words, the page's
+//! height, nothing scrolling sideways, a new answer on every option change,
+//! a key typed into a filled box, a plain error for Shortest over Longest,
+//! a 20×20 board, the contrast of the controls and the text, a pasted
+//! board, Random, and a stopped server; no console error but the expected
+//! ones, no request off the origin. Every state is saved as a screenshot
+//! under `target/serve-screenshots/`.
 //!
 //! Without chromium and chromedriver the test says so on stderr and passes;
 //! with `CI` set it fails.
@@ -13,7 +19,6 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
-use fantoccini::key::Key;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
@@ -70,18 +75,34 @@ fn start_driver(program: &Path) -> Driver {
     Driver { child, port, log }
 }
 
-async fn browser(driver: &Driver, width: u32, height: u32) -> Client {
+async fn browser(driver: &Driver, width: u32, height: u32, dark: bool) -> Client {
+    let mut args = vec![
+        "--headless=new".to_owned(),
+        "--no-sandbox".into(),
+        "--disable-gpu".into(),
+        "--disable-dev-shm-usage".into(),
+        "--no-first-run".into(),
+        "--disable-extensions".into(),
+        "--disable-background-networking".into(),
+        "--disable-component-update".into(),
+        "--disable-sync".into(),
+        "--hide-scrollbars".into(),
+        format!("--window-size={width},{height}"),
+    ];
+    if dark {
+        // What a system in the dark scheme tells the page.
+        args.push("--force-dark-mode".into());
+        args.push("--blink-settings=preferredColorScheme=0".into());
+    }
+    let mut options = json!({ "binary": CHROMIUM, "args": args });
+    if width < 500 {
+        // A window is at least 500 pixels wide: a phone's screen is emulated.
+        options["mobileEmulation"] = json!({
+            "deviceMetrics": { "width": width, "height": height, "pixelRatio": 1.0, "touch": false },
+        });
+    }
     let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                     "--no-first-run", "--disable-extensions", "--disable-background-networking",
-                     "--disable-component-update", "--disable-sync",
-                     format!("--window-size={width},{height}")],
-        }),
-    );
+    capabilities.insert("goog:chromeOptions".into(), options);
     capabilities.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
     let connector = hyper_util::client::legacy::connect::HttpConnector::new();
     ClientBuilder::new(connector)
@@ -118,28 +139,28 @@ async fn text(client: &Client, selector: &str) -> String {
         .unwrap()
 }
 
-/// The table's rows as (score, word, length).
-async fn rows(client: &Client, count: usize) -> Vec<(u64, String, u64)> {
+/// The words shown, in the page's order: (word, score).
+async fn shown_words(client: &Client) -> Vec<(String, u64)> {
     let value = eval(
         client,
-        &format!(
-            "return [...document.querySelectorAll('#words tbody tr')].slice(0, {count})\
-             .map(r => [...r.cells].map(c => c.textContent));"
-        ),
+        "return [...document.querySelectorAll('#word-list li')]\
+         .map(li => [li.dataset.word, Number(li.querySelector('.pts').textContent)]);",
     )
     .await;
     value
         .as_array()
         .unwrap()
         .iter()
-        .map(|row| {
-            let cell = |i: usize| row[i].as_str().unwrap().to_owned();
-            (cell(0).parse().unwrap(), cell(1), cell(2).parse().unwrap())
+        .map(|pair| {
+            (
+                pair[0].as_str().unwrap().to_owned(),
+                pair[1].as_u64().unwrap(),
+            )
         })
         .collect()
 }
 
-/// The cells marked as the drawn path: (index, start?, end?).
+/// The cells marked as the drawn path, in index order.
 async fn highlighted(client: &Client) -> Vec<u64> {
     let value = eval(
         client,
@@ -207,85 +228,316 @@ fn screenshot_dir() -> PathBuf {
     dir
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_page_in_a_real_browser() {
-    let driver_path = find_driver();
-    let found = driver_path.is_some();
-    let what = "the page in a real browser";
-    if !crate::tools::available(found, "chromium", what, "chromium chromium-driver") {
-        return;
+/// One way of seeing the page: a window size and a colour scheme.
+struct View {
+    name: &'static str,
+    width: u32,
+    height: u32,
+    dark: bool,
+}
+
+const VIEWS: &[View] = &[
+    View {
+        name: "desktop",
+        width: 1280,
+        height: 800,
+        dark: false,
+    },
+    View {
+        name: "phone",
+        width: 390,
+        height: 844,
+        dark: false,
+    },
+    View {
+        name: "phone-dark",
+        width: 390,
+        height: 844,
+        dark: true,
+    },
+    View {
+        name: "desktop-dark",
+        width: 1280,
+        height: 800,
+        dark: true,
+    },
+];
+
+/// Saves the page as `target/serve-screenshots/{view}-{state}.png`.
+async fn screenshot(client: &Client, view: &View, state: &str) {
+    let png = client.screenshot().await.unwrap();
+    std::fs::write(
+        screenshot_dir().join(format!("{}-{state}.png", view.name)),
+        png,
+    )
+    .unwrap();
+}
+
+/// Whether the element `selector` is on screen, whole.
+async fn in_view(client: &Client, selector: &str) -> bool {
+    let script = format!(
+        "const r = document.querySelector({selector:?}).getBoundingClientRect();\
+         return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5;"
+    );
+    eval(client, &script).await == Value::Bool(true)
+}
+
+/// The elements that reach past the window's right edge, outside the
+/// board's own scrolling panel: none, or the page scrolls sideways.
+async fn sideways(client: &Client) -> Value {
+    eval(
+        client,
+        "return [...document.querySelectorAll('body *')]\
+         .filter(e => !e.closest('.board-scroll') && e.getBoundingClientRect().right > innerWidth + 0.5)\
+         .map(e => e.tagName + '#' + e.id + '.' + e.className)\
+         .concat(document.documentElement.scrollWidth > innerWidth ? ['the document'] : []);",
+    )
+    .await
+}
+
+/// The contrast ratios that fall short: a control's border against its
+/// panel (3:1) and text against its background (4.5:1), as WCAG counts them.
+const CONTRAST: &str = r#"
+const rgb = (text) => text.match(/[\d.]+/g).slice(0, 3).map(Number);
+const lum = (text) => {
+  const [r, g, b] = rgb(text).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+};
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const style = (s) => getComputedStyle(document.querySelector(s));
+const panel = style('.board-panel').backgroundColor;
+const checks = [
+  ['box border', style('#grid input').borderTopColor, panel, 3],
+  ['select border', style('#lang').borderTopColor, style('.options-panel').backgroundColor, 3],
+  ['button border', style('#random').borderTopColor, panel, 3],
+  ['number border', style('#min-len').borderTopColor, panel, 3],
+  ['filter border', style('#filter').borderTopColor, panel, 3],
+  ['body text', style('body').color, style('body').backgroundColor, 4.5],
+  ['help text', style('.help').color, panel, 4.5],
+  ['box letter', style('#grid input').color, style('#grid input').backgroundColor, 4.5],
+  ['Solve', style('#solve').color, style('#solve').backgroundColor, 4.5],
+  ['score', style('#word-list .pts').color, panel, 4.5],
+  ['label', style('.fields label').color, panel, 4.5],
+];
+return checks.filter(([, a, b, least]) => ratio(a, b) < least).map(([name, a, b]) => `${name}: ${a} on ${b} is ${ratio(a, b).toFixed(2)}:1`);
+"#;
+
+/// `n` with a comma between thousands, as the page writes it.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut text = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
     }
-    let driver_path = driver_path.unwrap();
+    text
+}
+
+/// The summary line the page shows for the CLI's answer `json`.
+fn summary_of(json: &Value) -> String {
+    let count = json["count"].as_u64().unwrap();
+    let score = json["score"].as_u64().unwrap();
+    format!(
+        "{} word{}, {} point{} ({} rules)",
+        thousands(count),
+        if count == 1 { "" } else { "s" },
+        thousands(score),
+        if score == 1 { "" } else { "s" },
+        json["rules"].as_str().unwrap()
+    )
+}
+
+/// Waits until the summary line is `expected`.
+async fn wait_for_summary(client: &Client, expected: &str) {
+    wait_until(
+        client,
+        &format!("return document.getElementById('summary').textContent === {expected:?};"),
+    )
+    .await;
+}
+
+/// The CLI's words in the page's first order: longest first, then the
+/// best-scoring, then A to Z.
+fn longest_first(json: &Value) -> Vec<(String, u64)> {
+    let mut words: Vec<(String, u64)> = json["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| {
+            (
+                w["word"].as_str().unwrap().to_owned(),
+                w["score"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let length = |w: &(String, u64)| w.0.chars().count();
+    words.sort_by(|a, b| {
+        length(b)
+            .cmp(&length(a))
+            .then(b.1.cmp(&a.1))
+            .then(a.0.cmp(&b.0))
+    });
+    words
+}
+
+/// Sets the value of the control `id` and tells the page, as a person's
+/// change would (`input` for the options and the filter, `change` for the
+/// others).
+async fn set_control(client: &Client, id: &str, value: &str) {
+    let event = match id {
+        "min-len" | "max-len" | "filter" | "lang" | "rules" => "input",
+        _ => "change",
+    };
+    eval(
+        client,
+        &format!(
+            "const e = document.getElementById({id:?}); e.value = {value:?};\
+             e.dispatchEvent(new Event({event:?}, {{bubbles: true}})); return true;"
+        ),
+    )
+    .await;
+}
+
+/// The letters in the boxes.
+async fn tiles(client: &Client) -> Value {
+    eval(
+        client,
+        "return [...document.querySelectorAll('#grid input')].map(b => b.value);",
+    )
+    .await
+}
+
+async fn click(client: &Client, selector: &str) {
+    client
+        .find(Locator::Css(selector))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+async fn keys(client: &Client, text: &str) {
+    client
+        .active_element()
+        .await
+        .unwrap()
+        .send_keys(text)
+        .await
+        .unwrap();
+}
+
+async fn focused(client: &Client) -> Value {
+    eval(client, "return document.activeElement.dataset.index;").await
+}
+
+/// Makes the viewport the view's size: the window is the viewport and
+/// what the browser draws around it.
+async fn fit_window(client: &Client, view: &View) {
+    client
+        .set_window_size(view.width, view.height)
+        .await
+        .unwrap();
+    let frame = eval(
+        client,
+        "return [outerWidth - innerWidth, outerHeight - innerHeight];",
+    )
+    .await;
+    let extra = |i: usize| u32::try_from(frame[i].as_u64().unwrap_or(0)).unwrap();
+    client
+        .set_window_size(view.width + extra(0), view.height + extra(1))
+        .await
+        .unwrap();
+}
+
+/// Every check, in one view, against a fresh server.
+async fn check_view(driver: &Driver, view: &View) {
     let server = Server::start(&[]);
     let origin = format!("http://{}", server.addr);
-    let driver = start_driver(&driver_path);
-    let client = browser(&driver, 1280, 900).await;
+    let client = browser(driver, view.width, view.height, view.dark).await;
+    // The window is the viewport and what the browser draws around it:
+    // the viewport gets the view's size.
+    if view.width >= 500 {
+        fit_window(&client, view).await;
+    }
+    let name = view.name;
 
-    // Type a board with the keyboard and press Enter.
     client.goto(&format!("{origin}/")).await.unwrap();
     wait_until(
         &client,
         "return document.querySelectorAll('#lang option').length === 13;",
     )
     .await;
-    let first = client.find(Locator::Css("#grid input")).await.unwrap();
-    first.click().await.unwrap();
-    client
-        .active_element()
-        .await
-        .unwrap()
-        .send_keys("ezmrnubeslospaon")
-        .await
-        .unwrap();
-    let typed = eval(&client, "return state.boxes.map(b => b.value).join('');").await;
-    assert_eq!(typed, "ezmrnubeslospaon");
-    let focused = eval(&client, "return document.activeElement.dataset.index;").await;
-    assert_eq!(focused, "15", "the cursor stays in the last box");
-    client
-        .find(Locator::Css("#solve"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let expected = cli_json(&["ezmr/nube/slos/paon"]);
-    let summary = format!(
-        "{} words, {} points (classic rules)",
-        expected["count"], expected["score"]
-    );
-    wait_until(
+    let dark = eval(
         &client,
-        &format!("return document.getElementById('summary').textContent === {summary:?};"),
+        "return matchMedia('(prefers-color-scheme: dark)').matches;",
     )
     .await;
-    let words = expected["words"].as_array().unwrap();
-    let want: Vec<(u64, String, u64)> = words[..10]
-        .iter()
-        .map(|w| {
-            let word = w["word"].as_str().unwrap().to_owned();
-            (
-                w["score"].as_u64().unwrap(),
-                word.clone(),
-                word.chars().count() as u64,
-            )
-        })
+    assert_eq!(dark, view.dark, "{name}: the colour scheme");
+    let size = eval(&client, "return [innerWidth, innerHeight];").await;
+    assert_eq!(
+        size,
+        json!([view.width, view.height]),
+        "{name}: the viewport"
+    );
+    let label = eval(
+        &client,
+        "return document.getElementById('grid').getAttribute('aria-label');",
+    )
+    .await;
+    assert!(label.as_str().unwrap().starts_with("Board"), "{label}");
+
+    // Type a board with the keyboard and press Solve: the count and total,
+    // and the first words, are on screen at once.
+    click(&client, "#grid input").await;
+    keys(&client, "ezmrnubeslospaon").await;
+    let letters: Vec<&str> = "ezmrnubeslospaon"
+        .split("")
+        .filter(|s| !s.is_empty())
         .collect();
-    assert_eq!(rows(&client, 10).await, want);
+    assert_eq!(tiles(&client).await, json!(letters));
+    assert_eq!(
+        focused(&client).await,
+        "15",
+        "{name}: the cursor stays in the last box"
+    );
+    click(&client, "#solve").await;
+    let expected = cli_json(&["ezmr/nube/slos/paon"]);
+    wait_for_summary(&client, &summary_of(&expected)).await;
+    assert!(
+        in_view(&client, "#summary").await,
+        "{name}: the count after Solve"
+    );
+    assert!(
+        in_view(&client, "#word-list li").await,
+        "{name}: the first word after Solve"
+    );
+    assert_eq!(shown_words(&client).await, longest_first(&expected));
     assert_eq!(
         client.current_url().await.unwrap().as_str(),
         format!("{origin}/?board=ezmr%2Fnube%2Fslos%2Fpaon&lang=en")
     );
+    screenshot(&client, view, "solved").await;
 
     // Point at the first word: its path is drawn on the grid.
-    let row = client.find(Locator::Css("#words tbody tr")).await.unwrap();
+    let (first_word, _) = shown_words(&client).await[0].clone();
+    let entry = expected["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["word"] == first_word.as_str())
+        .unwrap();
+    let path = path_cells(entry, 4);
+    let item = client.find(Locator::Css("#word-list li")).await.unwrap();
     let hover = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
-        element: row,
+        element: item,
         duration: None,
         x: 0.0,
         y: 0.0,
     });
     client.perform_actions(hover).await.unwrap();
-    let path = path_cells(&words[0], 4);
     wait_until(
         &client,
         "return document.querySelectorAll('#grid input.on-path').length > 0;",
@@ -302,117 +554,135 @@ async fn the_page_in_a_real_browser() {
     )
     .await;
     assert_eq!(arrows, json!(path.len() - 1));
-    std::fs::write(
-        screenshot_dir().join("desktop.png"),
-        client.screenshot().await.unwrap(),
-    )
-    .unwrap();
+    screenshot(&client, view, "path").await;
+    assert_eq!(sideways(&client).await, json!([]), "{name}: sideways");
+    assert_eq!(eval(&client, CONTRAST).await, json!([]), "{name}: contrast");
 
-    // Walk the table with the keyboard: the second word's path.
-    client
-        .find(Locator::Css("#words tbody tr"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    client
-        .active_element()
-        .await
-        .unwrap()
-        .send_keys(&char::from(Key::Down).to_string())
-        .await
-        .unwrap();
-    let focused_word = eval(&client, "return document.activeElement.dataset.word;").await;
-    assert_eq!(focused_word, words[1]["word"]);
-    let mut second = path_cells(&words[1], 4);
-    second.sort_unstable();
-    // The pointer may still rest on the first row; move it off the table.
-    let away = MouseActions::new("mouse".into()).then(PointerAction::MoveTo {
-        duration: None,
-        x: 5.0,
-        y: 5.0,
-    });
-    client.perform_actions(away).await.unwrap();
-    wait_until(
+    // Every option change solves again, with no Solve pressed.
+    set_control(&client, "min-len", "5").await;
+    wait_for_summary(
         &client,
-        &format!(
-            "return document.querySelectorAll('#grid input.on-path').length === {};",
-            second.len()
-        ),
+        &summary_of(&cli_json(&["ezmr/nube/slos/paon", "--min-len", "5"])),
     )
     .await;
-    assert_eq!(highlighted(&client).await, second);
+    screenshot(&client, view, "option").await;
+    set_control(&client, "min-len", "").await;
+    set_control(&client, "rules", "big").await;
+    wait_for_summary(
+        &client,
+        &summary_of(&cli_json(&["ezmr/nube/slos/paon", "--rules", "big"])),
+    )
+    .await;
+    set_control(&client, "rules", "auto").await;
+    wait_for_summary(&client, &summary_of(&expected)).await;
 
-    // Sort by word, then by length.
+    // A key typed into a filled box replaces its letter; a two-letter face
+    // is typed in brackets.
     client
-        .find(Locator::Css("th button[data-key=word]"))
-        .await
-        .unwrap()
-        .click()
+        .execute("window.scrollTo(0, 0); return true;", vec![])
         .await
         .unwrap();
-    let mut alpha: Vec<&str> = words.iter().map(|w| w["word"].as_str().unwrap()).collect();
-    alpha.sort_unstable();
-    let first_rows: Vec<String> = rows(&client, 3).await.into_iter().map(|r| r.1).collect();
-    assert_eq!(first_rows, alpha[..3]);
-    let sort = eval(&client, "return document.querySelector('th[aria-sort]').textContent + ' ' + document.querySelector('th[aria-sort]').getAttribute('aria-sort');").await;
-    assert_eq!(sort, "Word ascending");
-    client
-        .find(Locator::Css("th button[data-key=length]"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let longest = words
-        .iter()
-        .map(|w| w["word"].as_str().unwrap().len() as u64)
-        .max()
-        .unwrap();
-    assert_eq!(rows(&client, 1).await[0].2, longest);
+    click(&client, "#grid input").await;
+    keys(&client, "x").await;
+    assert_eq!(
+        focused(&client).await,
+        "1",
+        "{name}: the next box has the focus"
+    );
+    keys(&client, "[th]").await;
+    let typed = tiles(&client).await;
+    assert_eq!(typed[0], "x", "{name}: {typed}");
+    assert_eq!(typed[1], "th", "{name}: {typed}");
+    assert_eq!(
+        focused(&client).await,
+        "2",
+        "{name}: the box after the face has the focus"
+    );
+    wait_for_summary(&client, &summary_of(&cli_json(&["x[th]mr/nube/slos/paon"]))).await;
+    screenshot(&client, view, "typed").await;
 
-    // A shared link shows the same solved board, with its options.
+    // About 180 words fit in two screens; at the end of them, a desktop
+    // still shows the board.
+    let board = "buyh/dree/ahno/nysp";
+    client
+        .goto(&format!("{origin}/?board={board}"))
+        .await
+        .unwrap();
+    let many = cli_json(&[board]);
+    assert!(
+        (170..=190).contains(&many["count"].as_u64().unwrap()),
+        "{many}"
+    );
+    wait_for_summary(&client, &summary_of(&many)).await;
+    assert_eq!(shown_words(&client).await, longest_first(&many));
+    let height = eval(
+        &client,
+        "return [document.querySelector('.results').getBoundingClientRect().height, innerHeight];",
+    )
+    .await;
+    let (results, screen) = (height[0].as_f64().unwrap(), height[1].as_f64().unwrap());
+    assert!(
+        results <= 2.0 * screen,
+        "{name}: {} words take {results} px, more than two screens of {screen} px",
+        many["count"]
+    );
+    assert_eq!(sideways(&client).await, json!([]), "{name}: sideways");
+    screenshot(&client, view, "words").await;
+    eval(
+        &client,
+        "window.scrollTo(0, document.documentElement.scrollHeight); return true;",
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    if view.width > 800 {
+        let rect = eval(&client, "const r = document.getElementById('grid').getBoundingClientRect(); return [r.top, r.bottom, innerHeight, scrollY, document.documentElement.scrollHeight];").await;
+        assert!(
+            in_view(&client, "#grid").await,
+            "{name}: the board at the end of the words: {rect}"
+        );
+    }
+    screenshot(&client, view, "end").await;
+
+    // The filter and the order.
+    set_control(&client, "filter", "re").await;
+    let containing: Vec<(String, u64)> = longest_first(&many)
+        .into_iter()
+        .filter(|(w, _)| w.contains("re"))
+        .collect();
+    assert!(containing.len() > 3, "{containing:?}");
+    assert_eq!(shown_words(&client).await, containing);
+    set_control(&client, "match", "starts").await;
+    let starting: Vec<(String, u64)> = longest_first(&many)
+        .into_iter()
+        .filter(|(w, _)| w.starts_with("re"))
+        .collect();
+    assert!(starting.len() < containing.len(), "{starting:?}");
+    assert_eq!(shown_words(&client).await, starting);
+    set_control(&client, "filter", "").await;
+    set_control(&client, "order", "alpha").await;
+    let mut alpha = longest_first(&many);
+    alpha.sort();
+    assert_eq!(shown_words(&client).await, alpha);
+
+    // Shortest over Longest: the page's words, and the board is not blamed.
     client
         .goto(&format!(
-            "{origin}/?board=ezmr/nube/slos/paon&lang=en&min_len=5"
+            "{origin}/?board=ezmr/nube/slos/paon&min_len=9&max_len=4"
         ))
         .await
         .unwrap();
-    let filtered = cli_json(&["ezmr/nube/slos/paon", "--min-len", "5"]);
-    let summary = format!(
-        "{} words, {} points (classic rules)",
-        filtered["count"], filtered["score"]
-    );
-    wait_until(
-        &client,
-        &format!("return document.getElementById('summary').textContent === {summary:?};"),
-    )
-    .await;
+    wait_until(&client, "return !document.getElementById('error').hidden;").await;
     assert_eq!(
-        eval(&client, "return document.getElementById('min-len').value;").await,
-        "5"
+        text(&client, "#error").await,
+        "Shortest (9) is longer than Longest (4): no word could be shown."
     );
-
-    // Pasting a board with spaces fills the grid and solves it.
-    let pasted = eval(
+    let invalid = eval(
         &client,
-        "const data = new DataTransfer(); data.setData('text', 'abcd efgh ijkl mnop');\
-         state.boxes[0].dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));\
-         return state.boxes.map(b => b.value).join('');",
+        "return document.getElementById('grid').getAttribute('aria-invalid');",
     )
     .await;
-    assert_eq!(pasted, "abcdefghijklmnop");
-    // The shortest length of the link still holds.
-    let pasted_answer = cli_json(&["abcd/efgh/ijkl/mnop", "--min-len", "5"]);
-    wait_until(
-        &client,
-        &format!(
-            "return document.getElementById('summary').textContent.startsWith('{} word');",
-            pasted_answer["count"]
-        ),
-    )
-    .await;
+    assert_eq!(invalid, "false");
+    screenshot(&client, view, "error").await;
 
     // A bad board's error is shown next to the grid, in the CLI's words.
     client
@@ -421,34 +691,78 @@ async fn the_page_in_a_real_browser() {
         .unwrap();
     wait_until(&client, "return !document.getElementById('error').hidden;").await;
     let error = text(&client, "#error").await;
-    let cli_message = crate::util::cli_error(&["solve", "ezmr/nube/slos/pao"]);
-    let mut capitalised = cli_message.clone();
+    let mut capitalised = crate::util::cli_error(&["solve", "ezmr/nube/slos/pao"]);
     capitalised[..1].make_ascii_uppercase();
     assert_eq!(error, capitalised);
 
-    // Random with the big dice: a 5×5 board and its seed, solved.
+    // A word found through the wildcard marks the letter it stood for.
+    client
+        .goto(&format!("{origin}/?board=ca*/xte"))
+        .await
+        .unwrap();
+    wait_for_summary(&client, &summary_of(&cli_json(&["ca*/xte"]))).await;
+    let marked = eval(
+        &client,
+        "const li = document.querySelector('#word-list li[data-word=exact]');\
+         return [li.querySelector('mark').textContent, li.querySelector('.w').textContent];",
+    )
+    .await;
+    assert_eq!(marked, json!(["x", "exact"]));
+
+    // Pasting a board with spaces fills the grid and solves it.
     client.goto(&format!("{origin}/")).await.unwrap();
     wait_until(
         &client,
         "return document.querySelectorAll('#lang option').length === 13;",
     )
     .await;
-    eval(&client, "document.getElementById('dice').value = 'big'; document.getElementById('dice').dispatchEvent(new Event('change')); return true;").await;
-    client
-        .find(Locator::Css("#random"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_until(
+    let pasted = eval(
         &client,
-        "return document.getElementById('summary').textContent.includes('(big rules)');",
+        "const data = new DataTransfer(); data.setData('text', 'abcd efgh ijkl mnop');\
+         document.querySelector('#grid input').dispatchEvent(new ClipboardEvent('paste', {clipboardData: data, bubbles: true, cancelable: true}));\
+         return [...document.querySelectorAll('#grid input')].map(b => b.value).join('');",
     )
     .await;
-    assert_eq!(eval(&client, "return state.boxes.length;").await, 25);
-    let seed_text = text(&client, "#seed").await;
+    assert_eq!(pasted, "abcdefghijklmnop");
+    wait_for_summary(&client, &summary_of(&cli_json(&["abcd/efgh/ijkl/mnop"]))).await;
+
+    // A 20×20 board: its grid scrolls inside its panel, not the page.
+    let (_, big, _) = cli(&[
+        "random", "--dice", "uniform", "--size", "20x20", "--seed", "7",
+    ]);
+    let big = big.trim_end();
+    client
+        .goto(&format!("{origin}/?board={big}"))
+        .await
+        .unwrap();
+    wait_for_summary(&client, &summary_of(&cli_json(&[big]))).await;
+    assert_eq!(
+        eval(
+            &client,
+            "return document.querySelectorAll('#grid input').length;"
+        )
+        .await,
+        400
+    );
+    assert_eq!(
+        sideways(&client).await,
+        json!([]),
+        "{name}: sideways with 20×20"
+    );
+    screenshot(&client, view, "big").await;
+
+    // Random with the big dice: a 5×5 board and its seed, solved.
+    set_control(&client, "dice", "big").await;
+    click(&client, "#random").await;
+    wait_until(&client, "return !document.getElementById('seed').hidden;").await;
+    let seed_text = eval(
+        &client,
+        "return document.getElementById('seed').textContent;",
+    )
+    .await;
     let seed = seed_text
+        .as_str()
+        .unwrap()
         .split("seed ")
         .nth(1)
         .unwrap()
@@ -457,74 +771,100 @@ async fn the_page_in_a_real_browser() {
         .unwrap()
         .to_owned();
     let (_, board, _) = cli(&["random", "--dice", "big", "--seed", &seed]);
-    let url = client.current_url().await.unwrap();
-    let shown = url
-        .query_pairs()
-        .find(|(k, _)| k == "board")
-        .unwrap()
-        .1
-        .into_owned();
-    assert_eq!(shown, board.trim_end());
+    let board = board.trim_end();
+    wait_until(
+        &client,
+        &format!(
+            "return new URLSearchParams(location.search).get('board') === {board:?} \
+             && document.getElementById('summary').textContent.includes('(big rules)');"
+        ),
+    )
+    .await;
+    assert_eq!(
+        eval(
+            &client,
+            "return document.querySelectorAll('#grid input').length;"
+        )
+        .await,
+        25
+    );
+    wait_for_summary(&client, &summary_of(&cli_json(&[board]))).await;
 
-    // Nothing left the origin, and the console has no error.
+    // Nothing left the origin.
     let resources = eval(
         &client,
         "return performance.getEntriesByType('resource').map(e => e.name);",
     )
     .await;
-    let resources: Vec<&str> = resources
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap())
-        .collect();
-    assert!(!resources.is_empty());
-    for name in &resources {
+    for name in resources.as_array().unwrap() {
         assert!(
-            name.starts_with(&format!("{origin}/")),
+            name.as_str().unwrap().starts_with(&format!("{origin}/")),
             "a request left the origin: {name}"
         );
     }
 
-    // The phone: one column, big boxes, a word's path drawn.
-    client.set_window_size(390, 844).await.unwrap();
+    // The server stops: Solve says it cannot be reached, and the board
+    // stays as it was, not marked wrong.
     client
         .goto(&format!("{origin}/?board=ezmr/nube/slos/paon"))
         .await
         .unwrap();
-    wait_until(
-        &client,
-        "return document.querySelectorAll('#words tbody tr').length > 0;",
-    )
-    .await;
-    let layout = eval(&client, "const g = document.getElementById('grid').getBoundingClientRect(); const r = document.querySelector('.results').getBoundingClientRect(); return [r.top >= g.bottom, state.boxes[0].offsetWidth];").await;
-    assert_eq!(layout[0], true, "the results come under the board");
-    assert!(
-        layout[1].as_u64().unwrap() >= 60,
-        "boxes are big on a phone: {layout}"
+    wait_for_summary(&client, &summary_of(&expected)).await;
+    let before = tiles(&client).await;
+    let (status, _) = server.stop();
+    assert!(status.success());
+    click(&client, "#solve").await;
+    wait_until(&client, "return !document.getElementById('error').hidden;").await;
+    assert_eq!(
+        text(&client, "#error").await,
+        "Cannot reach the server: check that boggle serve is still running, then try again."
     );
-    eval(
+    assert_eq!(tiles(&client).await, before);
+    let invalid = eval(
         &client,
-        "document.querySelector('#words tbody tr').click(); return true;",
+        "return document.getElementById('grid').getAttribute('aria-invalid');",
     )
     .await;
-    std::fs::write(
-        screenshot_dir().join("phone.png"),
-        client.screenshot().await.unwrap(),
-    )
-    .unwrap();
+    assert_eq!(invalid, "false");
+    assert!(
+        in_view(&client, "#error").await,
+        "{name}: the error in view"
+    );
+    screenshot(&client, view, "offline").await;
+    client.close().await.unwrap();
+}
 
-    // The one error expected is the browser's note of the bad board's 400.
-    let (bad_board, errors): (Vec<String>, Vec<String>) = console_errors(&driver.log)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_in_a_real_browser() {
+    let driver_path = find_driver();
+    let found = driver_path.is_some();
+    let what = "the page in a real browser";
+    if !crate::tools::available(found, "chromium", what, "chromium chromium-driver") {
+        return;
+    }
+    let driver_path = driver_path.unwrap();
+    let driver = start_driver(&driver_path);
+    for view in VIEWS {
+        check_view(&driver, view).await;
+    }
+
+    // The errors expected: the bad board's 400, the stopped server's
+    // refused connections.
+    let errors: Vec<String> = console_errors(&driver.log)
         .into_iter()
-        .partition(|e| e.contains("status of 400 (Bad Request)") && e.contains("/api/solve"));
+        .filter(|e| {
+            !(e.contains("status of 400 (Bad Request)") && e.contains("/api/solve")
+                || e.contains("ERR_CONNECTION_REFUSED"))
+        })
+        .collect();
     assert!(errors.is_empty(), "console errors: {errors:#?}");
-    assert_eq!(bad_board.len(), 1, "{bad_board:#?}");
     // The check sees an error when there is one.
+    let before = console_errors(&driver.log).len();
+    let client = browser(&driver, 400, 400, false).await;
     eval(&client, "console.error('a probe'); return true;").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert!(
-        !console_errors(&driver.log).is_empty(),
+        console_errors(&driver.log).len() > before,
         "the console check sees nothing"
     );
     client.close().await.unwrap();

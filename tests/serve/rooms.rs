@@ -163,7 +163,7 @@ fn a_round_from_joining_to_the_results_and_another_round() {
     let nonsense = word(addr, &id, &cy, "xyzzyq");
     assert_eq!(
         (nonsense.status, nonsense.error()),
-        (422, "not a word: xyzzyq".into())
+        (422, "not on the board: xyzzyq".into())
     );
     let empty = word(addr, &id, &cy, " - ");
     assert_eq!(empty.status, 422);

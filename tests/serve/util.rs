@@ -22,8 +22,14 @@ impl Server {
     /// Starts `boggle serve --addr 127.0.0.1:0` with `args`, once it prints
     /// the address it listens on.
     pub fn start(args: &[&str]) -> Server {
+        Server::start_on("127.0.0.1:0", args)
+    }
+
+    /// Starts `boggle serve --addr addr` with `args`, once it prints the
+    /// address it listens on.
+    pub fn start_on(addr: &str, args: &[&str]) -> Server {
         let mut child = Command::new(BOGGLE)
-            .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(["serve", "--addr", addr])
             .args(args)
             .env_remove("BOGGLE_DICT")
             .stdin(Stdio::null())
