@@ -274,7 +274,8 @@ impl BestArgs {
         letters: Option<&str>,
         normalizer: &Normalizer,
     ) -> Result<(Pieces, (usize, usize)), Usage> {
-        let dice = self.dice.map(DiceSet::from);
+        let lang = self.dict.lang.unwrap_or_default();
+        let dice = self.dice.map(|dice| dice.set(lang, self.size));
         match dice {
             Some(set) if set != DiceSet::Uniform => {
                 let own = set.size().unwrap_or((4, 4));

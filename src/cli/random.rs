@@ -64,16 +64,24 @@ pub enum DiceArg {
     Superbig,
     /// Each cell a letter a-z with equal chance, any size
     Uniform,
+    /// The dice of --lang: its 4x4 set, or its 5x5 set with --size 5x5
+    Lang,
 }
 
-impl From<DiceArg> for DiceSet {
-    fn from(dice: DiceArg) -> DiceSet {
-        match dice {
+impl DiceArg {
+    /// The library's dice set for this choice, in `lang` on a board of
+    /// `size`: the one conversion of `--dice`.
+    pub fn set(self, lang: Lang, size: Option<(usize, usize)>) -> DiceSet {
+        match self {
             DiceArg::Classic => DiceSet::Classic,
             DiceArg::New => DiceSet::New,
             DiceArg::Big => DiceSet::Big,
             DiceArg::Superbig => DiceSet::SuperBig,
             DiceArg::Uniform => DiceSet::Uniform,
+            DiceArg::Lang => {
+                let (rows, cols) = size.unwrap_or((4, 4));
+                lang.dice(rows, cols)
+            }
         }
     }
 }
@@ -87,9 +95,10 @@ impl RollArgs {
     /// The roller these options ask for, for a game in `lang` (the
     /// language's own dice when `--dice` is not given).
     pub fn roller(&self, lang: Option<Lang>) -> Result<Roller, Usage> {
+        let lang = lang.unwrap_or_default();
         Roller::choose_in(
-            lang.unwrap_or_default(),
-            self.dice.map(DiceSet::from),
+            lang,
+            self.dice.map(|dice| dice.set(lang, self.size)),
             self.size,
         )
         .map_err(|error| Usage(error.to_string()))

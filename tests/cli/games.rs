@@ -80,6 +80,57 @@ fn random_rolls_the_language_dice() {
     assert_eq!(big.trim_end().split('/').count(), 5, "{big}");
 }
 
+/// `--dice lang` names the language's own dice where `--dice` is needed:
+/// in `random` it is the default spelled out, and `best` searches rolls of
+/// them only (every board's letters are faces of the German dice, each die
+/// used once).
+#[test]
+fn dice_lang_names_the_languages_own_dice() {
+    assert_eq!(
+        run(&[
+            "random", "--lang", "de", "--dice", "lang", "--seed", "1", "-n", "2"
+        ])
+        .success(),
+        GERMAN_SEED_1
+    );
+    let found = run(&[
+        "best", "--lang", "de", "--dice", "lang", "--rounds", "2", "--seed", "1", "--top", "3",
+        "-j", "1", "--quiet",
+    ]);
+    let boards: Vec<&str> = found
+        .success()
+        .lines()
+        .map(|line| line.split('\t').next().unwrap())
+        .collect();
+    assert_eq!(boards.len(), 3, "{found:?}");
+    let dice = ::boggle::lang::Lang::De.dice_faces(false);
+    for board in boards {
+        let letters: Vec<char> = board.chars().filter(|c| *c != '/').collect();
+        assert!(
+            one_die_each(&letters, &mut vec![false; dice.len()], dice),
+            "{board} is not a roll of the German dice"
+        );
+    }
+}
+
+/// Whether each of `letters` can be given a die of `dice` not `used` yet
+/// that has it on a face (a search over every assignment).
+fn one_die_each(letters: &[char], used: &mut [bool], dice: &[&str]) -> bool {
+    let Some((&letter, rest)) = letters.split_first() else {
+        return true;
+    };
+    for die in 0..dice.len() {
+        if !used[die] && dice[die].contains(letter) {
+            used[die] = true;
+            if one_die_each(rest, used, dice) {
+                return true;
+            }
+            used[die] = false;
+        }
+    }
+    false
+}
+
 /// `boggle random --lang de --seed 1 -n 2`, as this version rolls it.
 const GERMAN_SEED_1: &str = "gtce/mdet/nsol/trft\nutuö/mtei/niea/trns\n";
 
