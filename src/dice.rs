@@ -156,6 +156,18 @@ impl DiceSet {
         }
     }
 
+    /// The dice of `lang` for a `rows`×`cols` board: its own 4×4 and 5×5
+    /// sets (English: the published new and Big sets), and for any other
+    /// size the set [`DiceSet::for_size`] picks.
+    pub fn of_lang(lang: Lang, rows: usize, cols: usize) -> DiceSet {
+        match (lang.dice_source(), (rows, cols)) {
+            (Lang::En, _) => DiceSet::for_size(rows, cols),
+            (lang, (4, 4)) => DiceSet::Lang(lang, false),
+            (lang, (5, 5)) => DiceSet::Lang(lang, true),
+            _ => DiceSet::for_size(rows, cols),
+        }
+    }
+
     /// The set whose dice fill a `rows`×`cols` board (the newest 4×4 set),
     /// or uniform letters when no set does.
     pub fn for_size(rows: usize, cols: usize) -> DiceSet {
@@ -394,7 +406,10 @@ impl Roller {
         size: Option<(usize, usize)>,
     ) -> Result<Roller, RollError> {
         let (rows, cols) = size.unwrap_or((4, 4));
-        Roller::new(set.unwrap_or_else(|| lang.dice(rows, cols)), size)
+        Roller::new(
+            set.unwrap_or_else(|| DiceSet::of_lang(lang, rows, cols)),
+            size,
+        )
     }
 
     /// The dice set rolled.
@@ -514,6 +529,26 @@ pub(crate) mod tests {
             expected,
             "{set} seed {seed}"
         );
+    }
+
+    /// English rolls the published dice, so `--lang en` rolls what the
+    /// default rolls; the other languages their own; a die has the faces
+    /// the derivation of a language's dice counts on.
+    #[test]
+    fn each_language_rolls_its_dice() {
+        assert_eq!(DiceSet::of_lang(Lang::En, 4, 4), DiceSet::New);
+        assert_eq!(DiceSet::of_lang(Lang::EnCommon, 5, 5), DiceSet::Big);
+        assert_eq!(DiceSet::of_lang(Lang::En, 6, 6), DiceSet::SuperBig);
+        assert_eq!(
+            DiceSet::of_lang(Lang::De, 4, 4),
+            DiceSet::Lang(Lang::De, false)
+        );
+        assert_eq!(
+            DiceSet::of_lang(Lang::Fi, 5, 5),
+            DiceSet::Lang(Lang::Fi, true)
+        );
+        assert_eq!(DiceSet::of_lang(Lang::Fi, 3, 3), DiceSet::Uniform);
+        assert_eq!(crate::lang::derive::FACES, FACES);
     }
 
     #[test]
@@ -785,7 +820,8 @@ pub(crate) mod tests {
     fn languages_roll_their_own_dice() {
         for lang in Lang::ALL {
             for big in [false, true] {
-                let set = lang.dice(if big { 5 } else { 4 }, if big { 5 } else { 4 });
+                let side = if big { 5 } else { 4 };
+                let set = DiceSet::of_lang(lang, side, side);
                 let roller = Roller::choose_in(lang, None, big.then_some((5, 5))).unwrap();
                 assert_eq!(roller.set(), set, "{lang}");
                 let dice = set.dice();

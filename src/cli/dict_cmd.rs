@@ -91,7 +91,7 @@ impl DictCommand {
                 for lang in Lang::ALL {
                     let dict = bundled::load(lang)
                         .with_context(|| format!("bundled dictionary '{}'", lang.code()))?;
-                    writeln!(out, "{}", boggle::lang::list_line(lang, &dict))?;
+                    writeln!(out, "{}", boggle::dict::bundled::list_line(lang, &dict))?;
                 }
                 out.flush()?;
                 Ok(Outcome::Success)

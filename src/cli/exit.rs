@@ -172,7 +172,7 @@ mod tests {
         check(
             &["boggle", "random", "--dice", "clasic"],
             "invalid value 'clasic' for '--dice <DICE>' [possible values: classic, new, big, \
-             superbig, uniform]; a similar value exists: 'classic'",
+             superbig, uniform, lang]; a similar value exists: 'classic'",
         );
         check(
             &["boggle", "solve", "--bogus"],

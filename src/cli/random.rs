@@ -80,7 +80,7 @@ impl DiceArg {
             DiceArg::Uniform => DiceSet::Uniform,
             DiceArg::Lang => {
                 let (rows, cols) = size.unwrap_or((4, 4));
-                lang.dice(rows, cols)
+                DiceSet::of_lang(lang, rows, cols)
             }
         }
     }

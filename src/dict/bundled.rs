@@ -40,8 +40,76 @@ pub fn load(lang: Lang) -> Result<Dictionary, DictError> {
     compiled::read(lang.compiled())
 }
 
+/// The line `boggle dict list` prints for `lang`, whose bundled list is
+/// `dict`: code, name, word count, alphabet, dice sets, source and
+/// licence, separated by tabs.
+pub fn list_line(lang: Lang, dict: &Dictionary) -> String {
+    let info = lang.info();
+    let alphabet: String = dict.alphabet().letters().iter().collect();
+    let dice = format!("{}, {}", lang.dice_name(false), lang.dice_name(true));
+    format!(
+        "{}\t{}\t{} words\t{alphabet}\t{dice}\t{}\t{}",
+        info.code,
+        info.name,
+        dict.word_count(),
+        info.source,
+        info.licence
+    )
+}
+
 #[cfg(test)]
 mod tests {
+    /// The stored sets are what the method derives from the bundled lists
+    /// today; with `BOGGLE_WRITE_DICE` set, the test writes them first.
+    #[test]
+    fn stored_dice_are_derived_from_the_lists() {
+        let mut arms = String::new();
+        let mut names = String::new();
+        let mut constants = String::new();
+        let mut same = true;
+        for lang in Lang::ALL {
+            if lang.dice_source() != lang || lang == Lang::En {
+                continue;
+            }
+            let dict = super::load(lang).unwrap();
+            for (big, dice, size) in [(false, 16, "4X4"), (true, 25, "5X5")] {
+                let words = dict.trie().words().map(|word| dict.word_text(word));
+                let derived = crate::lang::derive::derive(words, dice);
+                same &= derived == lang.dice_faces(big);
+                let constant = format!("{}_{size}", lang.code().to_uppercase());
+                arms += &format!("        (Lang::{lang:?}, {big}) => &{constant},\n");
+                let name = if big {
+                    format!("{lang}-big")
+                } else {
+                    lang.to_string()
+                };
+                names += &format!("        (Lang::{lang:?}, {big}) => \"{name}\",\n");
+                constants += &format!("\nconst {constant}: [&str; {dice}] = {derived:?};\n");
+            }
+        }
+        if std::env::var_os("BOGGLE_WRITE_DICE").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/lang/dice_table.rs");
+            let header = include_str!("../lang/dice_table.rs")
+                .split("use super::Lang;")
+                .next()
+                .unwrap_or_default();
+            let text = format!(
+                "{header}use super::Lang;\n\n\
+                 /// The stored faces of `lang`'s 4×4 set, or 5×5 with `big`.\n\
+                 pub(super) fn faces(lang: Lang, big: bool) -> &'static [&'static str] {{\n\
+                 \x20   match (lang, big) {{\n{arms}        _ => &[],\n    }}\n}}\n\n\
+                 /// The name of `lang`'s dice set of a size.\n\
+                 pub(super) fn name(lang: Lang, big: bool) -> &'static str {{\n\
+                 \x20   match (lang, big) {{\n{names}        _ => \"\",\n    }}\n}}\n{constants}"
+            );
+            std::fs::write(path, text).unwrap();
+        }
+        assert!(
+            same,
+            "src/lang/dice_table.rs is not the derived dice: run BOGGLE_WRITE_DICE=1 cargo test --lib dict::bundled, then cargo fmt"
+        );
+    }
+
     use super::*;
 
     /// Each embedded file is its list in `dictionaries/` compiled by this

@@ -17,13 +17,14 @@
 //!    there are dice is spread over as many dice; each die's faces are
 //!    written in code-point order.
 //!
-//! `BOGGLE_WRITE_DICE=1 cargo test --lib lang::derive` rewrites the stored
+//! `BOGGLE_WRITE_DICE=1 cargo test --lib dict::bundled` rewrites the stored
 //! sets after a list changes.
 
 use std::collections::BTreeMap;
 
-use crate::dice::FACES;
-use crate::dict::Dictionary;
+/// The faces of a die: six, as on every die of `crate::dice` (a test
+/// there checks that the two agree; the dice are made from these).
+pub const FACES: usize = 6;
 
 /// The shortest and longest words counted.
 const COUNTED_LEN: std::ops::RangeInclusive<usize> = 3..=8;
@@ -32,11 +33,11 @@ const COUNTED_LEN: std::ops::RangeInclusive<usize> = 3..=8;
 /// occurrences: `PAIR_SHARE.0 / PAIR_SHARE.1`.
 const PAIR_SHARE: (u64, u64) = (9, 10);
 
-/// The faces of `dice` dice derived from `dict`'s words, one string per
+/// The faces of `dice` dice derived from a list's `words`, one string per
 /// die as [`crate::dice`] writes its tables (lower case, a pair face in
 /// brackets).
-pub fn derive(dict: &Dictionary, dice: usize) -> Vec<String> {
-    let counts = tile_counts(dict);
+pub fn derive<S: AsRef<str>>(words: impl IntoIterator<Item = S>, dice: usize) -> Vec<String> {
+    let counts = tile_counts(words);
     let faces = share_faces(&counts, dice * FACES);
     let mut order: Vec<(&String, usize)> = faces.iter().map(|(tile, &n)| (tile, n)).collect();
     order.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
@@ -65,11 +66,11 @@ pub fn derive(dict: &Dictionary, dice: usize) -> Vec<String> {
 }
 
 /// How often each tile (a letter, or Qu) occurs in the counted words.
-pub fn tile_counts(dict: &Dictionary) -> BTreeMap<String, u64> {
+pub fn tile_counts<S: AsRef<str>>(words: impl IntoIterator<Item = S>) -> BTreeMap<String, u64> {
     let mut letters: BTreeMap<char, u64> = BTreeMap::new();
     let mut q_then_u = 0u64;
-    for word in dict.trie().words() {
-        let chars: Vec<char> = dict.word_text(word).chars().collect();
+    for word in words {
+        let chars: Vec<char> = word.as_ref().chars().collect();
         if !COUNTED_LEN.contains(&chars.len()) {
             continue;
         }
@@ -118,18 +119,14 @@ fn share_faces(counts: &BTreeMap<String, u64>, faces: usize) -> BTreeMap<String,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Normalizer;
-    use crate::dict::bundled;
-    use crate::lang::Lang;
 
     /// A small list, worked by hand: 3-to-8-letter words "quit", "quiz",
     /// "tax" count q 2, u 2 (both after q), i 2, t 2, z 1, a 1, x 1; q is
     /// always followed by u, so `qu` counts 2 and u 0.
     #[test]
     fn counts_and_pairs_by_hand() {
-        let dict =
-            Dictionary::from_words(["quit", "quiz", "tax", "to"], Normalizer::default()).unwrap();
-        let counts = tile_counts(&dict);
+        let words = ["quit", "quiz", "tax", "to"];
+        let counts = tile_counts(words);
         let expected: BTreeMap<String, u64> = [
             ("a", 1),
             ("i", 2),
@@ -146,57 +143,7 @@ mod tests {
         // 12 faces over 9 counted: quotas 1.33 a/x/z, 2.67 i/qu/t; floors
         // 1,2,2,2,1,1 = 9, the three largest remainders (i, qu, t) take one
         // more each. Dealt i i i qu qu qu t t t a x z round two dice.
-        let dice = derive(&dict, 2);
+        let dice = derive(words, 2);
         assert_eq!(dice, ["ii[qu]ttx", "ai[qu][qu]tz"]);
-    }
-
-    /// The stored sets are what the method derives from the bundled lists
-    /// today; with `BOGGLE_WRITE_DICE` set, the test writes them first.
-    #[test]
-    fn stored_dice_are_derived_from_the_lists() {
-        let mut arms = String::new();
-        let mut names = String::new();
-        let mut constants = String::new();
-        let mut same = true;
-        for lang in Lang::ALL {
-            if lang.dice_source() != lang || lang == Lang::En {
-                continue;
-            }
-            let dict = bundled::load(lang).unwrap();
-            for (big, dice, size) in [(false, 16, "4X4"), (true, 25, "5X5")] {
-                let derived = derive(&dict, dice);
-                same &= derived == lang.dice_faces(big);
-                let constant = format!("{}_{size}", lang.code().to_uppercase());
-                arms += &format!("        (Lang::{lang:?}, {big}) => &{constant},\n");
-                let name = if big {
-                    format!("{lang}-big")
-                } else {
-                    lang.to_string()
-                };
-                names += &format!("        (Lang::{lang:?}, {big}) => \"{name}\",\n");
-                constants += &format!("\nconst {constant}: [&str; {dice}] = {derived:?};\n");
-            }
-        }
-        if std::env::var_os("BOGGLE_WRITE_DICE").is_some() {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/lang/dice_table.rs");
-            let header = include_str!("dice_table.rs")
-                .split("use super::Lang;")
-                .next()
-                .unwrap_or_default();
-            let text = format!(
-                "{header}use super::Lang;\n\n\
-                 /// The stored faces of `lang`'s 4×4 set, or 5×5 with `big`.\n\
-                 pub(super) fn faces(lang: Lang, big: bool) -> &'static [&'static str] {{\n\
-                 \x20   match (lang, big) {{\n{arms}        _ => &[],\n    }}\n}}\n\n\
-                 /// The name of `lang`'s dice set of a size.\n\
-                 pub(super) fn name(lang: Lang, big: bool) -> &'static str {{\n\
-                 \x20   match (lang, big) {{\n{names}        _ => \"\",\n    }}\n}}\n{constants}"
-            );
-            std::fs::write(path, text).unwrap();
-        }
-        assert!(
-            same,
-            "src/lang/dice_table.rs is not the derived dice: run BOGGLE_WRITE_DICE=1 cargo test --lib lang::derive, then cargo fmt"
-        );
     }
 }

@@ -1,6 +1,6 @@
 //! The dice of each bundled language but English, derived from its word
 //! list by [`super::derive`]. Written by
-//! `BOGGLE_WRITE_DICE=1 cargo test --lib lang::derive`, which the tests
+//! `BOGGLE_WRITE_DICE=1 cargo test --lib dict::bundled`, which the tests
 //! check it against: not edited by hand.
 
 use super::Lang;

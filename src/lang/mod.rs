@@ -18,7 +18,6 @@ use std::str::FromStr;
 
 use crate::alphabet::Normalizer;
 use crate::choice::{self, UnknownName};
-use crate::dice::DiceSet;
 
 /// A bundled word list and its language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -207,22 +206,10 @@ impl Lang {
 
     /// The language whose word list the dice of `self` come from: English
     /// for both English lists.
-    fn dice_source(self) -> Lang {
+    pub fn dice_source(self) -> Lang {
         match self {
             Lang::EnCommon => Lang::En,
             lang => lang,
-        }
-    }
-
-    /// The language's dice for a `rows`×`cols` board: its own 4×4 and 5×5
-    /// sets (English: the published new and Big sets), and for any other
-    /// size the set [`DiceSet::for_size`] picks.
-    pub fn dice(self, rows: usize, cols: usize) -> DiceSet {
-        match (self.dice_source(), (rows, cols)) {
-            (Lang::En, _) => DiceSet::for_size(rows, cols),
-            (lang, (4, 4)) => DiceSet::Lang(lang, false),
-            (lang, (5, 5)) => DiceSet::Lang(lang, true),
-            _ => DiceSet::for_size(rows, cols),
         }
     }
 
@@ -242,23 +229,6 @@ impl Lang {
             (lang, big) => dice_table::name(lang, big),
         }
     }
-}
-
-/// The line `boggle dict list` prints for `lang`, whose bundled list is
-/// `dict`: code, name, word count, alphabet, dice sets, source and
-/// licence, separated by tabs.
-pub fn list_line(lang: Lang, dict: &crate::Dictionary) -> String {
-    let info = lang.info();
-    let alphabet: String = dict.alphabet().letters().iter().collect();
-    let dice = format!("{}, {}", lang.dice_name(false), lang.dice_name(true));
-    format!(
-        "{}\t{}\t{} words\t{alphabet}\t{dice}\t{}\t{}",
-        info.code,
-        info.name,
-        dict.word_count(),
-        info.source,
-        info.licence
-    )
 }
 
 impl Lang {
@@ -325,16 +295,9 @@ mod tests {
         assert!("xx".parse::<Lang>().is_err());
     }
 
-    /// English rolls the published dice, so `--lang en` rolls what the
-    /// default rolls; the other languages their own.
+    /// Every language but English has its own 4×4 and 5×5 dice.
     #[test]
-    fn each_language_rolls_its_dice() {
-        assert_eq!(Lang::En.dice(4, 4), DiceSet::New);
-        assert_eq!(Lang::EnCommon.dice(5, 5), DiceSet::Big);
-        assert_eq!(Lang::En.dice(6, 6), DiceSet::SuperBig);
-        assert_eq!(Lang::De.dice(4, 4), DiceSet::Lang(Lang::De, false));
-        assert_eq!(Lang::Fi.dice(5, 5), DiceSet::Lang(Lang::Fi, true));
-        assert_eq!(Lang::Fi.dice(3, 3), DiceSet::Uniform);
+    fn each_language_has_its_dice() {
         for lang in Lang::ALL {
             if lang.dice_source() == Lang::En {
                 continue;

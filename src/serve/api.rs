@@ -332,12 +332,20 @@ pub async fn health() -> Response {
 }
 
 /// `GET /api/dictionaries`: the `lang` values a request may give, the
-/// default first, with their word counts.
+/// default first, with their word counts and, for a bundled language, its
+/// name (`"name": "Finnish"`).
 pub async fn dictionaries(State(server): State<Arc<Server>>) -> Response {
     let list: Vec<serde_json::Value> = server
         .dictionaries
         .iter()
-        .map(|named| serde_json::json!({ "lang": named.name, "words": named.dict.word_count() }))
+        .map(|named| {
+            let mut entry =
+                serde_json::json!({ "lang": named.name, "words": named.dict.word_count() });
+            if let Ok(lang) = named.name.parse::<Lang>() {
+                entry["name"] = lang.name().into();
+            }
+            entry
+        })
         .collect();
     let body = serde_json::json!({
         "default": server.dictionaries[0].name,

@@ -453,6 +453,8 @@ fn health_and_dictionaries() {
     );
     let list = get(server.addr, "/api/dictionaries").json();
     assert_eq!(list["default"], "fr");
+    assert_eq!(list["dictionaries"][0]["name"], "French");
+    assert_eq!(list["dictionaries"][3]["name"], "Finnish");
     let langs: Vec<&str> = list["dictionaries"]
         .as_array()
         .unwrap()

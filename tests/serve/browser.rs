@@ -790,6 +790,42 @@ async fn check_view(driver: &Driver, view: &View) {
     );
     wait_for_summary(&client, &summary_of(&cli_json(&[board]))).await;
 
+    // Random with a language's own dice: a 4×4 size chooses them, and the
+    // page names the language and the command that rolls the board again.
+    set_control(&client, "size", "4x4").await;
+    assert_eq!(
+        eval(&client, "return document.getElementById('dice').value;").await,
+        "own"
+    );
+    set_control(&client, "lang", "fi").await;
+    click(&client, "#random").await;
+    wait_until(
+        &client,
+        "return document.getElementById('seed').textContent.includes('Finnish dice');",
+    )
+    .await;
+    let seed_text = text(&client, "#seed").await;
+    let seed = seed_text
+        .split("seed ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert!(
+        seed_text.ends_with(&format!(
+            "(boggle random --lang fi --size 4x4 --seed {seed})"
+        )),
+        "{seed_text}"
+    );
+    let (_, board, _) = cli(&["random", "--lang", "fi", "--seed", seed]);
+    let board = board.trim_end();
+    wait_until(
+        &client,
+        &format!("return new URLSearchParams(location.search).get('board') === {board:?};"),
+    )
+    .await;
+
     // Nothing left the origin.
     let resources = eval(
         &client,

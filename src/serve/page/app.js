@@ -12,8 +12,14 @@ import { readAddress, saveAddress } from "/address.js";
 
 const $ = (id) => document.getElementById(id);
 const DICE_SIZES = { classic: [4, 4], new: [4, 4], big: [5, 5], superbig: [6, 6] };
-const SIZE_DICE = { "4x4": "new", "5x5": "big", "6x6": "superbig" };
-const LANGUAGES = { en: "English", fr: "French", fi: "Finnish", file: "Word list file" };
+const SIZE_DICE = { "4x4": "own", "5x5": "own", "6x6": "superbig" };
+
+/** Each `lang` value's name, as the server lists them. */
+const languages = {};
+
+function languageName(lang) {
+  return languages[lang] || lang;
+}
 
 // ---- Drawing -----------------------------------------------------------
 
@@ -34,8 +40,8 @@ function renderControls() {
   const seed = $("seed");
   seed.hidden = !state.rolled;
   if (state.rolled) {
-    const { dice, seed: number } = state.rolled;
-    seed.textContent = `Rolled with the ${dice} dice, seed ${number} (boggle random --dice ${dice} --seed ${number})`;
+    const { name, command, seed: number } = state.rolled;
+    seed.textContent = `Rolled with the ${name} dice, seed ${number} (boggle random ${command} --seed ${number})`;
   }
 }
 
@@ -152,15 +158,23 @@ $("board-form").addEventListener("submit", (event) => {
 });
 
 $("random").addEventListener("click", async () => {
-  const dice = $("dice").value;
-  const query = { dice };
-  if (dice === "uniform") query.size = `${state.rows}x${state.cols}`;
+  const size = `${state.rows}x${state.cols}`;
+  const lang = state.options.lang;
+  // The language's own dice: those of a bundled language, the 1987 dice
+  // for a word-list file.
+  const own = $("dice").value === "own";
+  const dice = own && lang === "file" ? "new" : $("dice").value;
+  const query = dice === "own" ? { lang, size } : { dice };
+  if (dice === "uniform") query.size = size;
   try {
     const answer = await rollBoard(query);
     const shape = parseBoard(answer.board);
     if (!shape) throw new PageError(`The page cannot lay out the board ${answer.board}.`);
     reshape(shape.rows, shape.cols, shape.tiles);
-    update({ rolled: { dice, seed: answer.seed }, error: null });
+    const rolled = dice === "own"
+      ? { name: languageName(lang), command: `--lang ${lang} --size ${size}` }
+      : { name: dice, command: `--dice ${dice}${query.size ? ` --size ${size}` : ""}` };
+    update({ rolled: { ...rolled, seed: answer.seed }, error: null });
     solve({ asked: true });
   } catch (problem) {
     update({ error: problem instanceof PageError ? problem : new PageError(String(problem.message || problem)) });
@@ -268,7 +282,8 @@ async function start() {
     for (const entry of answer.dictionaries) {
       const option = document.createElement("option");
       option.value = entry.lang;
-      option.textContent = `${LANGUAGES[entry.lang] || entry.lang} (${entry.words.toLocaleString("en")} words)`;
+      languages[entry.lang] = entry.name || (entry.lang === "file" ? "Word list file" : entry.lang);
+      option.textContent = `${languages[entry.lang]} (${entry.words.toLocaleString("en")} words)`;
       lang.appendChild(option);
     }
     const chosen = wanted.options.lang;
