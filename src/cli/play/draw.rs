@@ -836,12 +836,7 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
         scores.push("8: 11".to_owned());
         scores.push("9+: 2 a letter".to_owned());
     }
-    let key = |keys: &str, what: &str| {
-        Line::from(vec![
-            Span::styled(format!("{keys:<11}"), palette.title()),
-            Span::raw(what.to_owned()),
-        ])
-    };
+    let key = |keys: &str, what: &str| key_line(palette, keys, what);
     let lines = vec![
         Line::from("Type a word, then Enter to check it."),
         Line::from(format!("{min_len}+ letters along touching cells,")),
@@ -860,6 +855,19 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
         key("Ctrl-C", "end the game at once"),
         key("? Esc", "close this help"),
     ];
+    draw_help_box(frame, area, lines);
+}
+
+/// A line of a help box: the keys in the title's style, then what they do.
+fn key_line(palette: Palette, keys: &str, what: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!("{keys:<11}"), palette.title()),
+        Span::raw(what.to_owned()),
+    ])
+}
+
+/// A help box of `lines`, wrapped in `area`.
+fn draw_help_box(frame: &mut Frame, area: Rect, lines: Vec<Line<'static>>) {
     let block = Block::new().borders(Borders::ALL).title(" Help ");
     frame.render_widget(
         Paragraph::new(lines)
@@ -871,12 +879,7 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
 
 /// The keys of the end screen, in place of the words.
 fn draw_end_help(frame: &mut Frame, area: Rect, palette: Palette) {
-    let key = |keys: &str, what: &str| {
-        Line::from(vec![
-            Span::styled(format!("{keys:<11}"), palette.title()),
-            Span::raw(what.to_owned()),
-        ])
-    };
+    let key = |keys: &str, what: &str| key_line(palette, keys, what);
     let lines = vec![
         Line::from("The game is over."),
         Line::default(),
@@ -889,11 +892,5 @@ fn draw_end_help(frame: &mut Frame, area: Rect, palette: Palette) {
         key("q", "quit"),
         key("? Esc", "close this help"),
     ];
-    let block = Block::new().borders(Borders::ALL).title(" Help ");
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(block),
-        area,
-    );
+    draw_help_box(frame, area, lines);
 }
