@@ -78,3 +78,27 @@ fn paths_are_read_from_backquotes() {
     let text = "| `src/a.rs` | x | `src/b/` and `src/b/c.rs`, not src/d.rs or `lib.rs`";
     assert_eq!(named_paths(text), ["src/a.rs", "src/b/c.rs"]);
 }
+
+#[test]
+fn one_process_policy() {
+    let mut files = Vec::new();
+    files_under(&root().join("src"), &mut files);
+    let mut found = Vec::new();
+    for file in files.iter().filter(|file| file.ends_with(".rs")) {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            let prints = ["println!(", "eprintln!(", "print!(", "eprint!(", "dbg!("]
+                .iter()
+                .any(|print| code.contains(print));
+            let exits = code.contains("process::exit(") && file != "src/main.rs";
+            if prints || exits {
+                found.push(format!("{file}:{}: {}", number + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "only src/main.rs ends the process, and output goes through writers: {found:#?}"
+    );
+}
