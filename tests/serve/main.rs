@@ -5,6 +5,8 @@
 
 mod api;
 mod browser;
+mod game;
+mod play;
 mod hostile;
 mod rooms;
 #[path = "../common/tools.rs"]

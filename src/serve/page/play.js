@@ -1,0 +1,245 @@
+// /play: one game of Boggle in the browser. The address holds what a link
+// shares (seed, dice, size, lang, time, min_len): the same link is the same
+// board for anyone, and the same board `boggle play --seed N` deals. The
+// game (board, rules, every word with its points and a path) comes once
+// from GET /api/game; every entry is then judged here (judge.js), in the
+// library's words, so a loaded game plays to its end offline. The state is
+// one object and `render` draws the page from it. Personal bests are kept
+// in localStorage, per dice, size, language and time.
+
+import { makeGrid, spelled } from "/grid.js";
+import { findPath, indexWords, judge, normalize } from "/judge.js";
+
+const $ = (id) => document.getElementById(id);
+const KEYS = ["seed", "dice", "size", "lang", "time", "min_len"];
+/** A round's length when the address does not say, in seconds. */
+const DEFAULT_TIME = 180;
+/** The longest round the address may ask for, in seconds. */
+const MAX_TIME = 3600;
+/** How often the clock is redrawn, in milliseconds. */
+const TICK = 250;
+const BEST_PREFIX = "boggle.best.";
+
+/** Everything the page shows. */
+const state = {
+  status: "loading", // "loading", "playing", "over" or "error"
+  game: null,
+  found: [],
+  verdict: null, // { text, kind }
+  lit: null, // { path, kind }
+  selected: null, // a word of the end screen
+  endsAt: 0,
+  left: 0,
+  best: null, // { score, previous } once over
+  error: "",
+};
+
+/** A duration as `boggle play --time` writes it (`90`, `90s`, `3m`, `1m30s`), in seconds; null when it is not one. */
+export function parseTime(text) {
+  const match = /^\s*(?:(\d+)m)?\s*(?:(\d+)s?)?\s*$/.exec(text || "");
+  if (!match || (match[1] === undefined && match[2] === undefined)) return null;
+  const seconds = Number(match[1] || 0) * 60 + Number(match[2] || 0);
+  return seconds >= 1 && seconds <= MAX_TIME ? seconds : null;
+}
+
+function clockText(ms) {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+const query = new URLSearchParams(location.search);
+const time = parseTime(query.get("time")) || DEFAULT_TIME;
+let grid = null;
+let ticker = 0;
+
+function update(changes) {
+  Object.assign(state, changes);
+  render();
+}
+
+function score() {
+  return state.found.reduce((sum, w) => sum + w.points, 0);
+}
+
+function plural(n, one, many) {
+  return `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+}
+
+// ---- Drawing -----------------------------------------------------------
+
+function render() {
+  const { status, game } = state;
+  document.body.dataset.status = status;
+  $("error").hidden = !state.error;
+  $("error").textContent = state.error;
+  if (!game) return;
+  const clock = $("clock");
+  const text = status === "over" ? "0:00" : clockText(state.left);
+  if (clock.textContent !== text) clock.textContent = text;
+  clock.classList.toggle("late", status === "playing" && state.left <= 10000);
+  const count = `${plural(state.found.length, "word", "words")}, ${plural(score(), "point", "points")}`;
+  if ($("count").textContent !== count) $("count").textContent = count;
+  const verdict = $("verdict");
+  verdict.textContent = state.verdict ? state.verdict.text : "";
+  verdict.className = `verdict ${state.verdict ? state.verdict.kind : ""}`;
+  const playing = status === "playing";
+  $("entry").disabled = !playing;
+  $("enter").disabled = !playing;
+  $("end").disabled = !playing;
+  grid.enabled = playing;
+  const lit = state.selected || state.lit;
+  grid.light(lit ? lit.path : null, lit ? lit.kind || "" : "");
+  renderWords($("found"), [...state.found].reverse(), status === "over");
+  $("end-screen").hidden = status !== "over";
+  $("missed-part").hidden = status !== "over";
+  if (status === "over") renderEnd();
+}
+
+/** A list of words, each a button that lights its path once the game is over. */
+function renderWords(list, words, selectable) {
+  const key = words.map((w) => w.word).join(" ") + (selectable ? "+" : "") + (state.selected ? state.selected.word : "");
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.textContent = "";
+  for (const w of words) {
+    const item = document.createElement("li");
+    const button = document.createElement(selectable ? "button" : "span");
+    button.className = "word";
+    if (selectable) {
+      button.type = "button";
+      button.setAttribute("aria-pressed", String(state.selected !== null && state.selected.word === w.word));
+      button.addEventListener("click", () => update({ selected: state.selected && state.selected.word === w.word ? null : { word: w.word, path: w.path, kind: "" } }));
+    }
+    const word = document.createElement("span");
+    word.textContent = w.word;
+    const points = document.createElement("span");
+    points.className = "points";
+    points.textContent = `+${w.points}`;
+    button.append(word, " ", points);
+    item.appendChild(button);
+    list.appendChild(item);
+  }
+}
+
+function renderEnd() {
+  const { game } = state;
+  const total = game.max_score;
+  const share = total ? Math.round((100 * score()) / total) : 0;
+  $("final").textContent = `${plural(score(), "point", "points")} of ${total.toLocaleString("en")} (${share}%): ${plural(state.found.length, "word", "words")} of ${game.words.length.toLocaleString("en")}.`;
+  const best = state.best;
+  $("best").textContent = best
+    ? best.previous === null
+      ? `Your first game with these settings: best ${best.score}.`
+      : best.score > best.previous
+        ? `A new best! (before: ${best.previous})`
+        : `Your best with these settings: ${best.previous}.`
+    : "";
+  const found = new Set(state.found.map((w) => w.word));
+  renderWords($("missed"), game.words.filter((w) => !found.has(w.word)), true);
+  renderWords($("found"), [...state.found].reverse(), true);
+}
+
+// ---- Playing -----------------------------------------------------------
+
+/** Judges an entry (typed, or spelled by `traced`, the trace's cells) and shows its verdict. */
+function enter(text, traced = null) {
+  if (state.status !== "playing") return;
+  const found = new Set(state.found.map((w) => w.word));
+  const verdict = judge(text, state.game, found);
+  if (verdict.kind === "empty") return;
+  const path = traced && traced.length ? traced : verdict.path;
+  const good = verdict.kind === "scored";
+  const changes = { verdict: { text: verdict.text, kind: good ? "good" : "bad" }, lit: path ? { path, kind: good ? "good" : "bad" } : null };
+  if (good) changes.found = [...state.found, { word: verdict.word, points: verdict.points, path: verdict.path }];
+  update(changes);
+}
+
+function tick() {
+  const left = state.endsAt - performance.now();
+  if (left <= 0) finish();
+  else update({ left });
+}
+
+function finish() {
+  if (state.status !== "playing") return;
+  clearInterval(ticker);
+  const { game } = state;
+  const key = `${BEST_PREFIX}${game.dice}.${game.rows}x${game.cols}.${game.lang}.${time}`;
+  let previous = null;
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) || "null");
+    if (saved && Number.isFinite(saved.score)) previous = saved.score;
+    if (previous === null || score() > previous) {
+      localStorage.setItem(key, JSON.stringify({ score: score(), seed: game.seed, date: new Date().toISOString().slice(0, 10) }));
+    }
+  } catch {
+    // Storage refused (a private window, a full disk): no best is kept.
+  }
+  update({ status: "over", left: 0, lit: null, best: { score: Math.max(score(), previous || 0), previous }, verdict: { text: `Time's up: ${plural(score(), "point", "points")}`, kind: "" } });
+}
+
+function link(changes) {
+  const next = new URLSearchParams(query);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+  }
+  return `/play?${next}`;
+}
+
+async function load() {
+  const ask = new URLSearchParams();
+  for (const key of KEYS) if (key !== "time" && query.has(key)) ask.set(key, query.get(key));
+  let game;
+  try {
+    const response = await fetch(`/api/game?${ask}`);
+    game = await response.json();
+    if (!response.ok) throw new Error(game.error || `the server answered ${response.status}`);
+  } catch (problem) {
+    const message = problem instanceof TypeError ? "Cannot reach the server, and this game was not loaded before." : String(problem.message || problem);
+    update({ status: "error", error: message.charAt(0).toUpperCase() + message.slice(1) });
+    return;
+  }
+  indexWords(game);
+  if (query.get("seed") !== game.seed) {
+    query.set("seed", game.seed);
+    history.replaceState(null, "", `/play?${query}`);
+  }
+  grid = makeGrid($("board"), game, (path, done) => {
+    if (!done) {
+      update({ lit: { path, kind: "trace" }, verdict: { text: spelled(path, game), kind: "" } });
+    } else if (path.length > 1) {
+      enter(spelled(path, game), path);
+    } else {
+      update({ lit: null, verdict: null });
+    }
+  });
+  $("about").textContent = `Seed ${game.seed}, ${game.dice} dice, ${game.rows}×${game.cols}, ${game.lang}, ${clockText(time * 1000)} (boggle play --seed ${game.seed}). Share this page's link to play the same board.`;
+  $("again").href = link({ seed: null });
+  $("replay").href = link({});
+  document.title = `Boggle: ${game.board.replace(/\//g, " ")}`;
+  update({ status: "playing", game, endsAt: performance.now() + time * 1000, left: time * 1000 });
+  ticker = setInterval(tick, TICK);
+}
+
+$("entry-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const entry = $("entry");
+  enter(entry.value);
+  entry.value = "";
+});
+$("entry").addEventListener("input", () => {
+  if (state.status !== "playing") return;
+  const path = findPath(normalize($("entry").value), state.game);
+  update({ lit: path && path.length ? { path, kind: "trace" } : null });
+});
+$("end").addEventListener("click", finish);
+window.addEventListener("resize", () => render());
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.register("/sw.js").catch(() => {
+    // No offline copy; the game still plays while the server answers.
+  });
+}
+
+load();
