@@ -277,8 +277,16 @@ mod tests {
         }
         for page in ["/", "/play", "/room"] {
             let page = ASSETS.iter().find(|asset| asset.path == page).unwrap();
-            assert!(page.body.contains("\"/style.css?v="), "{} links its style", page.path);
-            assert!(!page.body.contains("\"/play?v="), "{} names a page by hash", page.path);
+            assert!(
+                page.body.contains("\"/style.css?v="),
+                "{} links its style",
+                page.path
+            );
+            assert!(
+                !page.body.contains("\"/play?v="),
+                "{} names a page by hash",
+                page.path
+            );
         }
         for asset in ASSETS.iter() {
             for (at, _) in asset.body.match_indices(" from \"") {

@@ -5,8 +5,8 @@
 
 use boggle::dice::{DiceSet, Roller};
 use boggle::dict::bundled;
-use boggle::lang::Lang;
 use boggle::game::{Game, MIN_BOARD_SCORE};
+use boggle::lang::Lang;
 use serde_json::Value;
 
 use crate::util::{Server, cli, get};
@@ -22,7 +22,12 @@ fn solved(board: &str, extra: &[&str]) -> Vec<(String, u64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| (w["word"].as_str().unwrap().to_owned(), w["score"].as_u64().unwrap()))
+        .map(|w| {
+            (
+                w["word"].as_str().unwrap().to_owned(),
+                w["score"].as_u64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -31,7 +36,12 @@ fn words(game: &Value) -> Vec<(String, u64)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|w| (w["word"].as_str().unwrap().to_owned(), w["points"].as_u64().unwrap()))
+        .map(|w| {
+            (
+                w["word"].as_str().unwrap().to_owned(),
+                w["points"].as_u64().unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -44,7 +54,10 @@ fn a_seed_deals_the_board_random_rolls_with_the_words_solve_finds() {
     let (_, rolled, _) = cli(&["random", "--seed", "42"]);
     assert_eq!(game["board"], rolled.trim());
     assert_eq!(game["seed"], "42");
-    assert_eq!((game["rows"].as_u64(), game["cols"].as_u64()), (Some(4), Some(4)));
+    assert_eq!(
+        (game["rows"].as_u64(), game["cols"].as_u64()),
+        (Some(4), Some(4))
+    );
     assert_eq!(game["min_len"], 3);
     assert_eq!(game["dice"], "new");
     let mut mine = words(&game);
@@ -92,7 +105,9 @@ fn a_poor_first_roll_is_rolled_again_as_the_library_deals() {
     let server = Server::start(&[]);
     // Seed 10 first rolls a 3x3 board of random letters without a word.
     let game = get(server.addr, "/api/game?seed=10&dice=uniform&size=3x3").json();
-    let (_, first, _) = cli(&["random", "--seed", "10", "--dice", "uniform", "--size", "3x3"]);
+    let (_, first, _) = cli(&[
+        "random", "--seed", "10", "--dice", "uniform", "--size", "3x3",
+    ]);
     assert_ne!(game["board"], first.trim());
     let dict = bundled::load(Lang::En).unwrap();
     let roller = Roller::new(DiceSet::Uniform, Some((3, 3))).unwrap();
@@ -110,7 +125,10 @@ fn a_poor_first_roll_is_rolled_again_as_the_library_deals() {
 fn options_reach_the_deal() {
     let server = Server::start(&[]);
     let game = get(server.addr, "/api/game?seed=7&dice=big&min_len=5").json();
-    assert_eq!((game["rows"].as_u64(), game["cols"].as_u64()), (Some(5), Some(5)));
+    assert_eq!(
+        (game["rows"].as_u64(), game["cols"].as_u64()),
+        (Some(5), Some(5))
+    );
     assert_eq!(game["min_len"], 5);
     assert_eq!(game["rules"], "big");
     let mut mine = words(&game);
@@ -132,7 +150,10 @@ fn bad_parameters_are_400_with_a_plain_message() {
         ("seed=abc", "'abc' is not a seed"),
         ("seed=-1", "'-1' is not a seed"),
         ("seed=18446744073709551616", "is not a seed"),
-        ("min_len=0", "min_len '0' is not a word length (expected 1 to 64)"),
+        (
+            "min_len=0",
+            "min_len '0' is not a word length (expected 1 to 64)",
+        ),
         ("min_len=65", "min_len '65' is not a word length"),
         ("min_len=x", "is not a word length"),
         ("dice=nope", "nope"),
@@ -142,9 +163,17 @@ fn bad_parameters_are_400_with_a_plain_message() {
     for (query, message) in cases {
         let answer = get(server.addr, &format!("/api/game?{query}"));
         assert_eq!(answer.status, 400, "{query}: {}", answer.text());
-        assert!(answer.error().contains(message), "{query}: {}", answer.error());
+        assert!(
+            answer.error().contains(message),
+            "{query}: {}",
+            answer.error()
+        );
     }
     let answer = get(server.addr, "/api/game?size=9x9&dice=uniform");
     assert_eq!(answer.status, 413, "{}", answer.text());
-    assert!(answer.error().contains("more than the 64 cells"), "{}", answer.error());
+    assert!(
+        answer.error().contains("more than the 64 cells"),
+        "{}",
+        answer.error()
+    );
 }

@@ -6,8 +6,8 @@
 mod api;
 mod browser;
 mod game;
-mod play;
 mod hostile;
+mod play;
 mod rooms;
 #[path = "../common/tools.rs"]
 mod tools;

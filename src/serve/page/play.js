@@ -83,9 +83,7 @@ function render() {
   verdict.textContent = state.verdict ? state.verdict.text : "";
   verdict.className = `verdict ${state.verdict ? state.verdict.kind : ""}`;
   const playing = status === "playing";
-  $("entry").disabled = !playing;
-  $("enter").disabled = !playing;
-  $("end").disabled = !playing;
+  $("entry-form").hidden = !playing;
   grid.enabled = playing;
   const lit = state.selected || state.lit;
   grid.light(lit ? lit.path : null, lit ? lit.kind || "" : "");
@@ -160,8 +158,9 @@ function tick() {
   else update({ left });
 }
 
-function finish() {
+function finish(early = false) {
   if (state.status !== "playing") return;
+  $("end-heading").textContent = early ? "Game over" : "Time's up";
   clearInterval(ticker);
   const { game } = state;
   const key = `${BEST_PREFIX}${game.dice}.${game.rows}x${game.cols}.${game.lang}.${time}`;
@@ -175,7 +174,7 @@ function finish() {
   } catch {
     // Storage refused (a private window, a full disk): no best is kept.
   }
-  update({ status: "over", left: 0, lit: null, best: { score: Math.max(score(), previous || 0), previous }, verdict: { text: `Time's up: ${plural(score(), "point", "points")}`, kind: "" } });
+  update({ status: "over", left: 0, lit: null, best: { score: Math.max(score(), previous || 0), previous }, verdict: { text: `${early ? "Game over" : "Time's up"}: ${plural(score(), "point", "points")}`, kind: "" } });
 }
 
 function link(changes) {
@@ -233,7 +232,7 @@ $("entry").addEventListener("input", () => {
   const path = findPath(normalize($("entry").value), state.game);
   update({ lit: path && path.length ? { path, kind: "trace" } : null });
 });
-$("end").addEventListener("click", finish);
+$("end").addEventListener("click", () => finish(true));
 window.addEventListener("resize", () => render());
 
 if ("serviceWorker" in navigator) {

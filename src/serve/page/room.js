@@ -92,7 +92,7 @@ function render() {
   start.hidden = !me || playing;
   start.textContent = over ? "Another round" : "Start";
   $("play").hidden = room.board === null;
-  $("mine").hidden = !me || room.board === null;
+  $("mine").hidden = !me || room.board === null || over;
   if (room.board !== null) renderBoard(room, me);
   $("results-part").hidden = !over;
   if (over) renderResults(room);
@@ -110,8 +110,7 @@ function renderBoard(room, me) {
   }
   const playing = room.state === "playing";
   grid.enabled = playing && Boolean(me);
-  $("entry").disabled = !playing || !me;
-  $("enter").disabled = !playing || !me;
+  $("entry-form").hidden = !playing || !me;
   const clock = playing ? clockText(state.left) : "0:00";
   if ($("clock").textContent !== clock) $("clock").textContent = clock;
   const words = me && me.board === room.board ? me.words : [];
@@ -148,6 +147,7 @@ function wordItem(w, key) {
     button.dataset.key = key;
     button.setAttribute("aria-pressed", String(state.selected !== null && state.selected.key === key));
     if (w.shared) button.setAttribute("aria-label", `${w.word}, ${w.points} points, shared: no score`);
+    button.title = w.shared ? "Found by two or more players: no score" : "";
     button.addEventListener("click", () => {
       const board = parseBoard(state.room.board);
       const path = findPath(normalize(w.word), board);
@@ -213,6 +213,7 @@ function received(room) {
   }
   if (state.room && state.room.board !== room.board) Object.assign(changes, { selected: null, lit: null, verdict: null });
   if (room.state !== "over" && state.selected) changes.selected = null;
+  if (room.state === "over" && (!state.room || state.room.state !== "over")) Object.assign(changes, { lit: null, verdict: { text: "Time's up", kind: "" } });
   update(changes);
 }
 
