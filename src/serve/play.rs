@@ -45,8 +45,10 @@ fn bad_request(message: impl std::fmt::Display) -> ApiError {
 
 /// `GET /api/game?seed=&dice=&size=&lang=&min_len=`: `{"board", "seed",
 /// "lang", "dice", "rows", "cols", "tiles", "rules", "min_len",
-/// "max_score", "words": [{"word", "points", "path"}]}`, paths as cell
-/// indices (row × cols + column), words best first.
+/// "fold_accents", "max_score", "words": [{"word", "points", "path"}]}`,
+/// paths as cell indices (row × cols + column), words best first;
+/// `fold_accents` says whether entries lose their accents before they are
+/// looked up, as the dictionary's own words did.
 pub async fn game(
     State(server): State<Arc<Server>>,
     Query(query): Query<GameQuery>,
@@ -120,7 +122,7 @@ pub async fn game(
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let game = Game::deal(&dict, &roller, seed, min_len, MIN_BOARD_SCORE);
-        answer(&game, &roller, seed, &lang_name)
+        answer(&game, &roller, seed, &lang_name, dict.normalizer().fold_accents)
     });
     match tokio::time::timeout(server.limits.time_limit, work).await {
         Ok(Ok(body)) => Ok(json_body(body.into_bytes())),
@@ -139,7 +141,7 @@ pub async fn game(
 }
 
 /// The game as the page reads it.
-fn answer(game: &Game, roller: &Roller, seed: u64, lang: &str) -> String {
+fn answer(game: &Game, roller: &Roller, seed: u64, lang: &str, fold_accents: bool) -> String {
     let board = game.board();
     let tiles: Vec<String> = board
         .tiles()
@@ -166,6 +168,7 @@ fn answer(game: &Game, roller: &Roller, seed: u64, lang: &str) -> String {
         "tiles": tiles,
         "rules": game.rules().name(),
         "min_len": game.min_len(),
+        "fold_accents": fold_accents,
         "max_score": game.max_score(),
         "words": words,
     })

@@ -139,6 +139,10 @@ fn options_reach_the_deal() {
     assert!(mine.iter().all(|(w, _)| w.chars().count() >= 5));
     let french = get(server.addr, "/api/game?seed=7&lang=fr").json();
     assert_eq!(french["lang"], "fr");
+    // French words lose their accents before they are looked up; English
+    // ones have none to lose.
+    assert_eq!(french["fold_accents"], true);
+    assert_eq!(game["fold_accents"], false);
     let (_, rolled, _) = cli(&["random", "--seed", "7", "--lang", "fr"]);
     assert_eq!(french["board"], rolled.trim());
 }

@@ -211,6 +211,38 @@ async fn play_alone(driver: &Driver) {
     assert!(clock == "3:00" || clock.starts_with("2:5"), "{clock}");
     shot(&client, "play-phone-start").await;
 
+    // The page's judge, on cases the board above cannot show: folded
+    // accents, a Qu face, a path still being typed, the order of checks.
+    let checks = client
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             import('/judge.js').then(({ normalize, findPath, judge, indexWords }) => {
+               const board = { tiles: ['qu', 'i', 't', 'e'], rows: 2, cols: 2, min_len: 3, fold_accents: false,
+                               words: [{ word: 'quit', points: 1, path: [0, 1, 2] }] };
+               indexWords(board);
+               done([
+                 normalize(' Été! ', true), normalize('Straße', true), normalize('Été', false),
+                 findPath('quite', board), findPath('q', board), findPath('qi', board),
+                 judge('QUIT', board, new Set()).text, judge('quit', board, new Set(['quit'])).text,
+                 judge('ti', board, new Set()).text, judge('zzzz', board, new Set()).text,
+                 judge('tie', board, new Set()).text, judge('!!', board, new Set()).kind,
+               ]);
+             });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        checks,
+        json!([
+            "ete", "strasse", "été",
+            [0, 1, 2, 3], [0], null,
+            "+1 point: quit", "already found: quit",
+            "too short: ti (at least 3 letters)", "not on the board: zzzz",
+            "not a word: tie", "empty",
+        ])
+    );
+
     // A word traced with a finger: judged at once, its path lit.
     trace(&client, &cells(best)).await;
     wait_for_text(&client, "verdict", &points_text(best)).await;

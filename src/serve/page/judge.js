@@ -9,9 +9,18 @@
 /** The most cells one path search steps onto, as the library's bound. */
 const MAX_STEPS = 200000;
 
-/** An entry's letters: lower case, composed, letters only. */
-export function normalize(text) {
-  return [...text.trim().normalize("NFC").toLowerCase()].filter((ch) => /\p{L}/u.test(ch)).join("");
+/** Letters an accent fold writes as others (the library's Normalizer). */
+const FOLDED = { "œ": "oe", "æ": "ae", "ß": "ss", "ø": "o", "ł": "l", "đ": "d", "ð": "d" };
+
+/**
+ * An entry's letters as the dictionary spells them: lower case, composed,
+ * letters only; with `fold` (a dictionary that folds accents) without
+ * accents, as the library's Normalizer writes them.
+ */
+export function normalize(text, fold = false) {
+  let lower = text.trim().toLowerCase().normalize("NFC");
+  if (fold) lower = [...lower.normalize("NFD")].map((ch) => FOLDED[ch] || ch).join("").replace(/\p{M}/gu, "");
+  return [...lower].filter((ch) => /\p{L}/u.test(ch)).join("");
 }
 
 /** How many of `rest` (letters) `tile` spells, or 0 when it does not fit. */
@@ -74,7 +83,7 @@ export function adjacent(a, b, cols) {
  * or "empty".
  */
 export function judge(entry, game, found) {
-  const word = normalize(entry);
+  const word = normalize(entry, game.fold_accents);
   if (word === "") return { kind: "empty", word, text: "" };
   const known = game.byWord.get(word);
   if (known) {

@@ -229,7 +229,7 @@ $("entry-form").addEventListener("submit", (event) => {
 });
 $("entry").addEventListener("input", () => {
   if (state.status !== "playing") return;
-  const path = findPath(normalize($("entry").value), state.game);
+  const path = findPath(normalize($("entry").value, state.game.fold_accents), state.game);
   update({ lit: path && path.length ? { path, kind: "trace" } : null });
 });
 $("end").addEventListener("click", () => finish(true));
