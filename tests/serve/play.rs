@@ -207,6 +207,8 @@ async fn play_alone(driver: &Driver) {
     )
     .await;
     assert_eq!(faces(&client).await, board_faces(rolled.trim()));
+    let about = text_of(&client, "about").await;
+    assert!(about.ends_with("boggle play --seed 42 --time 3m"), "{about}");
     let clock = text_of(&client, "clock").await;
     assert!(clock == "3:00" || clock.starts_with("2:5"), "{clock}");
     shot(&client, "play-phone-start").await;

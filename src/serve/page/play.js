@@ -12,8 +12,9 @@ import { findPath, indexWords, judge, normalize } from "/judge.js";
 
 const $ = (id) => document.getElementById(id);
 const KEYS = ["seed", "dice", "size", "lang", "time", "min_len"];
-/** A round's length when the address does not say, in seconds. */
+/** A round's length when the address does not say, in seconds, as `boggle play` has it: four minutes with the Super Big dice, else three. */
 const DEFAULT_TIME = 180;
+const SUPERBIG_TIME = 240;
 /** The longest round the address may ask for, in seconds. */
 const MAX_TIME = 3600;
 /** How often the clock is redrawn, in milliseconds. */
@@ -48,7 +49,7 @@ function clockText(ms) {
 }
 
 const query = new URLSearchParams(location.search);
-const time = parseTime(query.get("time")) || DEFAULT_TIME;
+let time = parseTime(query.get("time")) || DEFAULT_TIME;
 let grid = null;
 let ticker = 0;
 
@@ -186,6 +187,16 @@ function link(changes) {
   return `/play?${next}`;
 }
 
+/** The command that plays this game in a terminal. */
+function terminal(game) {
+  const words = ["boggle play --seed", game.seed];
+  for (const [key, flag] of [["dice", "--dice"], ["size", "--size"], ["lang", "--lang"], ["min_len", "--min-len"], ["time", "--time"]]) {
+    const value = query.get(key);
+    if (value && /^[\w-]+$/.test(value)) words.push(flag, value);
+  }
+  return words.join(" ");
+}
+
 async function load() {
   const ask = new URLSearchParams();
   for (const key of KEYS) if (key !== "time" && query.has(key)) ask.set(key, query.get(key));
@@ -200,6 +211,7 @@ async function load() {
     return;
   }
   indexWords(game);
+  if (!parseTime(query.get("time")) && game.dice === "superbig") time = SUPERBIG_TIME;
   if (query.get("seed") !== game.seed) {
     query.set("seed", game.seed);
     history.replaceState(null, "", `/play?${query}`);
@@ -213,7 +225,7 @@ async function load() {
       update({ lit: null, verdict: null });
     }
   });
-  $("about").textContent = `Seed ${game.seed}, ${game.dice} dice, ${game.rows}×${game.cols}, ${game.lang}, ${clockText(time * 1000)} (boggle play --seed ${game.seed}). Share this page's link to play the same board.`;
+  $("about").textContent = `Seed ${game.seed}, ${game.dice} dice, ${game.rows}×${game.cols}, ${game.lang}, ${clockText(time * 1000)}. Share this page's link to play the same board, or play it in a terminal: ${terminal(game)}`;
   $("again").href = link({ seed: null });
   $("replay").href = link({});
   document.title = `Boggle: ${game.board.replace(/\//g, " ")}`;

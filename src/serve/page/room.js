@@ -14,6 +14,8 @@ const $ = (id) => document.getElementById(id);
 /** How often the clock is redrawn, in milliseconds. */
 const TICK = 250;
 const SAVED_PREFIX = "boggle.room.";
+/** The most players a room holds (MAX_PLAYERS in src/game/room.rs). */
+const MAX_PLAYERS = 16;
 const LANGUAGES = { en: "English", "en-common": "English, common words", fr: "French", fi: "Finnish", de: "German", es: "Spanish", it: "Italian", nl: "Dutch", pt: "Portuguese", sv: "Swedish", da: "Danish", nb: "Norwegian", pl: "Polish" };
 
 const id = new URLSearchParams(location.search).get("id");
@@ -78,8 +80,8 @@ function render() {
   if (!room) return;
   const playing = room.state === "playing";
   const over = room.state === "over";
-  $("join-form").hidden = Boolean(me) || playing || room.players.length >= 16;
-  $("you").textContent = me ? `You play as ${me.name}.` : playing ? "A round is being played: join when it ends." : "";
+  $("join-form").hidden = Boolean(me) || room.players.length >= MAX_PLAYERS;
+  $("you").textContent = me ? `You play as ${me.name}.` : room.players.length >= MAX_PLAYERS ? "This room is full." : playing ? "A round is being played: join to play the rest of it." : "";
   const players = $("players");
   players.textContent = "";
   for (const player of room.players) {
