@@ -277,6 +277,12 @@ async fn play_alone(driver: &Driver) {
     let score = best["points"].as_u64().unwrap() + typed["points"].as_u64().unwrap() + 3;
     wait_for_text(&client, "count", &format!("3 words, {score} points")).await;
     shot(&client, "play-phone-typed").await;
+    // A reload goes on with the same game: its words and its clock.
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    client.refresh().await.unwrap();
+    wait_for_text(&client, "count", &format!("3 words, {score} points")).await;
+    let clock = text_of(&client, "clock").await;
+    assert!(seconds(&clock) < 180, "the clock started again: {clock}");
 
     // The end: the score, its share, the words found and missed, each
     // missed word's path when selected.

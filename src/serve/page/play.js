@@ -20,6 +20,8 @@ const MAX_TIME = 3600;
 /** How often the clock is redrawn, in milliseconds. */
 const TICK = 250;
 const BEST_PREFIX = "boggle.best.";
+/** A game in progress is kept in sessionStorage under this and its address, so a reload (a phone dropping the tab) goes on with it. */
+const GAME_PREFIX = "boggle.game.";
 
 /** Everything the page shows. */
 const state = {
@@ -151,6 +153,30 @@ function enter(text, traced = null) {
   const changes = { verdict: { text: verdict.text, kind: good ? "good" : "bad" }, lit: path ? { path, kind: good ? "good" : "bad" } : null };
   if (good) changes.found = [...state.found, { word: verdict.word, points: verdict.points, path: verdict.path }];
   update(changes);
+  if (good) keepGame();
+}
+
+/** Keeps the game in progress for a reload: its words and its end, on the wall clock. */
+function keepGame() {
+  try {
+    const key = GAME_PREFIX + location.search;
+    if (state.status !== "playing") sessionStorage.removeItem(key);
+    else sessionStorage.setItem(key, JSON.stringify({ ends: Date.now() + (state.endsAt - performance.now()), words: state.found.map((w) => w.word) }));
+  } catch {
+    // Storage refused: a reload starts the game again.
+  }
+}
+
+/** The game in progress kept for this address: { left, found }, or null. */
+function keptGame(game) {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(GAME_PREFIX + location.search) || "null");
+    const left = kept ? kept.ends - Date.now() : 0;
+    if (!kept || !Array.isArray(kept.words) || left <= 0 || left > MAX_TIME * 1000) return null;
+    return { left, found: kept.words.map((word) => game.byWord.get(word)).filter(Boolean).map(({ word, points, path }) => ({ word, points, path })) };
+  } catch {
+    return null;
+  }
 }
 
 function tick() {
@@ -175,6 +201,8 @@ function finish(early = false) {
   } catch {
     // Storage refused (a private window, a full disk): no best is kept.
   }
+  state.status = "over";
+  keepGame();
   update({ status: "over", left: 0, lit: null, best: { score: Math.max(score(), previous || 0), previous }, verdict: { text: `${early ? "Game over" : "Time's up"}: ${plural(score(), "point", "points")}`, kind: "" } });
 }
 
@@ -229,7 +257,9 @@ async function load() {
   $("again").href = link({ seed: null });
   $("replay").href = link({});
   document.title = `Boggle: ${game.board.replace(/\//g, " ")}`;
-  update({ status: "playing", game, endsAt: performance.now() + time * 1000, left: time * 1000 });
+  const kept = keptGame(game) || { left: time * 1000, found: [] };
+  update({ status: "playing", game, found: kept.found, endsAt: performance.now() + kept.left, left: kept.left });
+  keepGame();
   ticker = setInterval(tick, TICK);
 }
 

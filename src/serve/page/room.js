@@ -307,6 +307,7 @@ if (!id) {
     event.preventDefault();
     const request = { dice: $("dice").value, time: $("time").value };
     if ($("lang").value) request.lang = $("lang").value;
+    if ($("size").value) request.size = $("size").value;
     const { status, answer } = await call("/api/rooms", request);
     if (status === 201) location.assign(`/room?id=${encodeURIComponent(answer.room)}`);
     else update({ error: capitalise(String(answer.error || `the server answered ${status}`)) });
