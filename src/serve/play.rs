@@ -122,7 +122,13 @@ pub async fn game(
     let work = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         let game = Game::deal(&dict, &roller, seed, min_len, MIN_BOARD_SCORE);
-        answer(&game, &roller, seed, &lang_name, dict.normalizer().fold_accents)
+        answer(
+            &game,
+            &roller,
+            seed,
+            &lang_name,
+            dict.normalizer().fold_accents,
+        )
     });
     match tokio::time::timeout(server.limits.time_limit, work).await {
         Ok(Ok(body)) => Ok(json_body(body.into_bytes())),

@@ -181,3 +181,36 @@ fn bad_parameters_are_400_with_a_plain_message() {
         answer.error()
     );
 }
+
+#[test]
+fn the_game_pages_are_served() {
+    let server = Server::start(&[]);
+    for (path, has) in [
+        ("/play", "/play.js?v="),
+        ("/room", "/room.js?v="),
+        ("/play?seed=42&time=1m", "/play.js?v="),
+        ("/room?id=00", "/room.js?v="),
+    ] {
+        let answer = get(server.addr, path);
+        assert_eq!(answer.status, 200, "{path}");
+        assert_eq!(answer.header("cache-control"), Some("no-cache"), "{path}");
+        assert!(
+            answer
+                .header("content-type")
+                .unwrap()
+                .starts_with("text/html"),
+            "{path}"
+        );
+        assert!(answer.header("content-security-policy").is_some(), "{path}");
+        assert!(answer.text().contains(has), "{path}");
+    }
+    let worker = get(server.addr, "/sw.js");
+    assert_eq!(worker.status, 200);
+    assert!(
+        worker
+            .header("content-type")
+            .unwrap()
+            .starts_with("text/javascript")
+    );
+    assert!(worker.text().contains("/api/game"));
+}

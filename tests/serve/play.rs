@@ -208,7 +208,10 @@ async fn play_alone(driver: &Driver) {
     .await;
     assert_eq!(faces(&client).await, board_faces(rolled.trim()));
     let about = text_of(&client, "about").await;
-    assert!(about.ends_with("boggle play --seed 42 --time 3m"), "{about}");
+    assert!(
+        about.ends_with("boggle play --seed 42 --time 3m"),
+        "{about}"
+    );
     let clock = text_of(&client, "clock").await;
     assert!(clock == "3:00" || clock.starts_with("2:5"), "{clock}");
     shot(&client, "play-phone-start").await;
@@ -237,11 +240,18 @@ async fn play_alone(driver: &Driver) {
     assert_eq!(
         checks,
         json!([
-            "ete", "strasse", "été",
-            [0, 1, 2, 3], [0], null,
-            "+1 point: quit", "already found: quit",
-            "too short: ti (at least 3 letters)", "not on the board: zzzz",
-            "not a word: tie", "empty",
+            "ete",
+            "strasse",
+            "été",
+            [0, 1, 2, 3],
+            [0],
+            null,
+            "+1 point: quit",
+            "already found: quit",
+            "too short: ti (at least 3 letters)",
+            "not on the board: zzzz",
+            "not a word: tie",
+            "empty",
         ])
     );
 
