@@ -26,7 +26,12 @@ use crate::util::{Server, cli, get, post};
 
 /// A phone: 390×844, a touch screen.
 async fn phone(driver: &Driver) -> Client {
-    let args = [
+    session(driver, false).await
+}
+
+/// A phone in the light or the dark scheme.
+async fn session(driver: &Driver, dark: bool) -> Client {
+    let mut args = vec![
         "--headless=new",
         "--no-sandbox",
         "--disable-gpu",
@@ -39,6 +44,13 @@ async fn phone(driver: &Driver) -> Client {
         "--hide-scrollbars",
         "--window-size=390,844",
     ];
+    if dark {
+        // What a system in the dark scheme tells the page.
+        args.extend([
+            "--force-dark-mode",
+            "--blink-settings=preferredColorScheme=0",
+        ]);
+    }
     let options = json!({
         "binary": CHROMIUM,
         "args": args,
@@ -195,6 +207,30 @@ async fn play_alone(driver: &Driver) {
         .iter()
         .find(|w| w["word"].as_str().unwrap().len() == 4)
         .unwrap();
+
+    // Super Big dice in the dark scheme: a 6×6 board with two-letter
+    // faces, four minutes as in the terminal.
+    let dark = session(driver, true).await;
+    dark.goto(&format!("http://{addr}/play?seed=7&dice=superbig"))
+        .await
+        .unwrap();
+    wait_until(
+        &dark,
+        "return document.querySelectorAll('.game-grid .cell').length === 36;",
+    )
+    .await;
+    let superbig = get(addr, "/api/game?seed=7&dice=superbig").json();
+    assert_eq!(
+        faces(&dark).await,
+        board_faces(superbig["board"].as_str().unwrap())
+    );
+    let clock = text_of(&dark, "clock").await;
+    assert!(clock == "4:00" || clock.starts_with("3:5"), "{clock}");
+    let word = &superbig["words"][0];
+    trace(&dark, &cells(word)).await;
+    wait_for_text(&dark, "verdict", &points_text(word)).await;
+    shot(&dark, "play-phone-dark").await;
+    dark.close().await.unwrap();
 
     let client = phone(driver).await;
     client

@@ -261,6 +261,9 @@ async function load() {
   update({ status: "playing", game, found: kept.found, endsAt: performance.now() + kept.left, left: kept.left });
   keepGame();
   ticker = setInterval(tick, TICK);
+  // With a mouse, the keyboard is at hand: the entry takes it. On a touch
+  // screen the on-screen keyboard would cover the board, so nothing does.
+  if (matchMedia("(pointer: fine)").matches) $("entry").focus();
 }
 
 $("entry-form").addEventListener("submit", (event) => {
