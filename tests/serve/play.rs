@@ -563,6 +563,24 @@ async fn play_a_room(driver: &Driver) {
         );
     }
     shot(&ann, "room-waiting").await;
+    // The link is copied, or selected where the clipboard is refused.
+    ann.find(Locator::Id("copy"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_until(
+        &ann,
+        "return document.getElementById('copied').textContent !== '';",
+    )
+    .await;
+    let copied = text_of(&ann, "copied").await;
+    let selected = eval(&ann, "return getSelection().toString();").await;
+    assert!(
+        copied == "Copied." || selected == json!(url),
+        "{copied}, {selected}"
+    );
     ann.find(Locator::Id("start"))
         .await
         .unwrap()
@@ -696,6 +714,24 @@ async fn play_a_room(driver: &Driver) {
         .await
         .unwrap();
     shot(&ann, "room-results-table").await;
+
+    // Any player starts another round: a new board for both, no words.
+    bob.find(Locator::Id("start"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    for client in [&ann, &bob] {
+        wait_until(client, "return !document.getElementById('entry-form').hidden && document.getElementById('results-part').hidden;").await;
+        assert_eq!(text_of(client, "count").await, "0 words, 0 points");
+    }
+    let again = get(addr, &format!("/api/rooms/{room}")).json();
+    assert_eq!(again["state"], "playing");
+    assert_eq!(
+        faces(&ann).await,
+        board_faces(again["board"].as_str().unwrap())
+    );
     ann.close().await.unwrap();
     bob.close().await.unwrap();
 }
