@@ -1,12 +1,13 @@
-//! The page, embedded in the binary: one HTML file, its style sheet, its
-//! script modules and its icon, written by hand with no framework and no
-//! build step. Nothing is read from disk and nothing is loaded from another
-//! host.
+//! The pages, embedded in the binary: the solver (`/`), the game (`/play`)
+//! and rooms (`/room`), their style sheets, their script modules (some
+//! shared), the game's service worker and the icon, written by hand with no
+//! framework and no build step. Nothing is read from disk and nothing is
+//! loaded from another host.
 //!
 //! Every file carries an ETag, a hash of its content (weak, `W/"…"`, since
 //! the answer may be gzipped), and a request that names it in
-//! `If-None-Match` is answered 304 with no body. The HTML is
-//! always revalidated; it names the other files with their hash in the
+//! `If-None-Match` is answered 304 with no body. The HTML pages are
+//! always revalidated; they name the other files with their hash in the
 //! query (`/board.js?v=…`), and a file asked for by its hash is cached for a
 //! year, since another content gets another address. The hashes are made
 //! once, at the first request: a module's address holds the hashes of the
