@@ -11,6 +11,7 @@
 
 mod api;
 mod page;
+mod play;
 mod rooms;
 
 use std::future::Future;
@@ -137,6 +138,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/solve", post(api::solve))
         .route("/api/random", get(api::random))
         .route("/api/health", get(api::health))
+        .route("/api/game", get(play::game))
         .route("/api/dictionaries", get(api::dictionaries))
         .route("/api/rooms", post(rooms::create))
         .route("/api/rooms/{id}", get(rooms::state))

@@ -1,12 +1,13 @@
-//! The page, embedded in the binary: one HTML file, its style sheet, its
-//! script modules and its icon, written by hand with no framework and no
-//! build step. Nothing is read from disk and nothing is loaded from another
-//! host.
+//! The pages, embedded in the binary: the solver (`/`), the game (`/play`)
+//! and rooms (`/room`), their style sheets, their script modules (some
+//! shared), the game's service worker and the icon, written by hand with no
+//! framework and no build step. Nothing is read from disk and nothing is
+//! loaded from another host.
 //!
 //! Every file carries an ETag, a hash of its content (weak, `W/"…"`, since
 //! the answer may be gzipped), and a request that names it in
-//! `If-None-Match` is answered 304 with no body. The HTML is
-//! always revalidated; it names the other files with their hash in the
+//! `If-None-Match` is answered 304 with no body. The HTML pages are
+//! always revalidated; they name the other files with their hash in the
 //! query (`/board.js?v=…`), and a file asked for by its hash is cached for a
 //! year, since another content gets another address. The hashes are made
 //! once, at the first request: a module's address holds the hashes of the
@@ -33,7 +34,9 @@ struct Source {
 }
 
 /// The page's files, each after the files it names: the modules an import
-/// names come before the module, and the HTML comes last.
+/// names come before the module, and the HTML pages (`/`, `/play`,
+/// `/room`) come last. A page is never named by hash: its address is the
+/// one a person shares.
 const SOURCES: &[Source] = &[
     Source {
         path: "/favicon.svg",
@@ -44,6 +47,11 @@ const SOURCES: &[Source] = &[
         path: "/style.css",
         content_type: "text/css; charset=utf-8",
         text: include_str!("page/style.css"),
+    },
+    Source {
+        path: "/play.css",
+        content_type: "text/css; charset=utf-8",
+        text: include_str!("page/play.css"),
     },
     Source {
         path: "/state.js",
@@ -61,6 +69,11 @@ const SOURCES: &[Source] = &[
         text: include_str!("page/api.js"),
     },
     Source {
+        path: "/trail.js",
+        content_type: JAVASCRIPT,
+        text: include_str!("page/trail.js"),
+    },
+    Source {
         path: "/board.js",
         content_type: JAVASCRIPT,
         text: include_str!("page/board.js"),
@@ -71,18 +84,55 @@ const SOURCES: &[Source] = &[
         text: include_str!("page/results.js"),
     },
     Source {
+        path: "/judge.js",
+        content_type: JAVASCRIPT,
+        text: include_str!("page/judge.js"),
+    },
+    Source {
+        path: "/grid.js",
+        content_type: JAVASCRIPT,
+        text: include_str!("page/grid.js"),
+    },
+    Source {
+        path: "/sw.js",
+        content_type: JAVASCRIPT,
+        text: include_str!("page/sw.js"),
+    },
+    Source {
+        path: "/play.js",
+        content_type: JAVASCRIPT,
+        text: include_str!("page/play.js"),
+    },
+    Source {
+        path: "/room.js",
+        content_type: JAVASCRIPT,
+        text: include_str!("page/room.js"),
+    },
+    Source {
         path: "/app.js",
         content_type: JAVASCRIPT,
         text: include_str!("page/app.js"),
     },
     Source {
         path: "/",
-        content_type: "text/html; charset=utf-8",
+        content_type: HTML,
         text: include_str!("page/index.html"),
+    },
+    Source {
+        path: "/play",
+        content_type: HTML,
+        text: include_str!("page/play.html"),
+    },
+    Source {
+        path: "/room",
+        content_type: HTML,
+        text: include_str!("page/room.html"),
     },
 ];
 
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
+
+const HTML: &str = "text/html; charset=utf-8";
 
 /// The paths the page's files are served at.
 pub fn paths() -> impl Iterator<Item = &'static str> {
@@ -104,7 +154,7 @@ static ASSETS: LazyLock<Vec<Asset>> = LazyLock::new(|| {
     let mut assets: Vec<Asset> = Vec::with_capacity(SOURCES.len());
     for source in SOURCES {
         let mut body = source.text.to_owned();
-        for named in &assets {
+        for named in assets.iter().filter(|named| named.content_type != HTML) {
             let quoted = format!("\"{}\"", named.path);
             let hashed = format!("\"{}?v={}\"", named.path, named.hash);
             body = body.replace(&quoted, &hashed);
@@ -135,7 +185,7 @@ pub fn serve(path: &str, query: Option<&str>, headers: &HeaderMap) -> Response {
     let Some(asset) = ASSETS.iter().find(|asset| asset.path == path) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let hashed = asset.path != "/" && query == Some(&format!("v={}", asset.hash));
+    let hashed = asset.content_type != HTML && query == Some(&format!("v={}", asset.hash));
     let cache = HeaderValue::from_static(if hashed { IMMUTABLE } else { REVALIDATE });
     let fresh = headers
         .get_all(header::IF_NONE_MATCH)
@@ -166,33 +216,77 @@ pub fn serve(path: &str, query: Option<&str>, headers: &HeaderMap) -> Response {
 mod tests {
     use super::*;
 
-    /// Everything a first visit loads, uncompressed: at most 60 KB.
-    #[test]
-    fn the_page_weighs_at_most_60_kb() {
-        let weight: usize = SOURCES.iter().map(|source| source.text.len()).sum();
-        assert!(weight <= 60_000, "the page weighs {weight} bytes");
-        assert!(weight > 20_000, "the page is missing parts: {weight} bytes");
+    /// The files a visit to `page` loads: the page, and every file named
+    /// in quotes by a file it loads.
+    fn loaded_by(page: &str) -> Vec<&'static Source> {
+        let mut loaded: Vec<&Source> = SOURCES.iter().filter(|s| s.path == page).collect();
+        loop {
+            let more: Vec<&Source> = SOURCES
+                .iter()
+                .filter(|s| s.content_type != HTML && !loaded.iter().any(|l| l.path == s.path))
+                .filter(|s| {
+                    let quoted = format!("\"{}\"", s.path);
+                    loaded.iter().any(|l| l.text.contains(&quoted))
+                })
+                .collect();
+            if more.is_empty() {
+                return loaded;
+            }
+            loaded.extend(more);
+        }
     }
 
-    /// Every file the page names is named with its hash, and every import
-    /// and link names a file the server has.
+    /// Everything a first visit to each page loads, uncompressed: at most
+    /// 60 KB.
+    #[test]
+    fn each_page_weighs_at_most_60_kb() {
+        for (page, least) in [("/", 20_000), ("/play", 10_000), ("/room", 10_000)] {
+            let files = loaded_by(page);
+            let weight: usize = files.iter().map(|source| source.text.len()).sum();
+            assert!(weight <= 60_000, "{page} weighs {weight} bytes");
+            assert!(weight > least, "{page} is missing parts: {weight} bytes");
+        }
+        let play: Vec<&str> = loaded_by("/play").iter().map(|s| s.path).collect();
+        for file in ["/play.js", "/grid.js", "/judge.js", "/trail.js", "/sw.js"] {
+            assert!(play.contains(&file), "/play loads {file}: {play:?}");
+        }
+        let solver: Vec<&str> = loaded_by("/").iter().map(|s| s.path).collect();
+        assert!(!solver.contains(&"/play.js"), "{solver:?}");
+    }
+
+    /// Every file is named with its hash by a page or a module, every
+    /// module but the pages' own scripts is imported by hash, and every
+    /// import and link names a file the server has.
     #[test]
     fn the_page_names_its_files_by_hash() {
-        let page = &ASSETS.last().unwrap().body;
-        for asset in ASSETS.iter().filter(|asset| asset.path != "/") {
-            if asset.path.ends_with(".js") && asset.path != "/app.js" {
+        const ENTRIES: [&str; 4] = ["/app.js", "/play.js", "/room.js", "/sw.js"];
+        let names = |asset: &Asset, other: &Asset| {
+            other
+                .body
+                .contains(&format!("\"{}?v={}\"", asset.path, asset.hash))
+        };
+        for asset in ASSETS.iter().filter(|asset| asset.content_type != HTML) {
+            if asset.path.ends_with(".js") && !ENTRIES.contains(&asset.path) {
                 // Modules are named by the modules that import them.
-                let importers = ASSETS.iter().filter(|other| {
-                    other
-                        .body
-                        .contains(&format!("\"{}?v={}\"", asset.path, asset.hash))
-                });
+                let importers = ASSETS
+                    .iter()
+                    .filter(|other| other.path.ends_with(".js") && names(asset, other));
                 assert!(importers.count() >= 1, "{} is imported by hash", asset.path);
             }
+            let named = ASSETS.iter().filter(|other| names(asset, other)).count();
+            assert!(named >= 1, "something names {} by hash", asset.path);
+        }
+        for page in ["/", "/play", "/room"] {
+            let page = ASSETS.iter().find(|asset| asset.path == page).unwrap();
             assert!(
-                page.contains(&format!("\"{}?v={}\"", asset.path, asset.hash)),
-                "the page names {} by hash",
-                asset.path
+                page.body.contains("\"/style.css?v="),
+                "{} links its style",
+                page.path
+            );
+            assert!(
+                !page.body.contains("\"/play?v="),
+                "{} names a page by hash",
+                page.path
             );
         }
         for asset in ASSETS.iter() {

@@ -24,6 +24,7 @@ use axum::response::{IntoResponse, Response};
 use boggle::dice::{self, DiceSet, Roller};
 use boggle::game::Verdict;
 use boggle::game::room::{MAX_WORDS_PER_PLAYER, PlayerId, Room, RoomError, RoomSetup};
+use boggle::lang::Lang;
 use boggle::{Dictionary, RulesChoice};
 use futures_util::Stream;
 use rand_core::{OsRng, TryRngCore};
@@ -348,13 +349,13 @@ pub struct CreateRequest {
 pub async fn create(State(server): State<Arc<Server>>, body: Body) -> Result<Response, ApiError> {
     let request: CreateRequest = read(body, "a room").await?;
     let rooms = &server.rooms;
-    let dict = match &request.lang {
-        None => rooms.dictionaries[0].1,
+    let (lang_name, dict) = match &request.lang {
+        None => (&rooms.dictionaries[0].0, rooms.dictionaries[0].1),
         Some(lang) => rooms
             .dictionaries
             .iter()
             .find(|(name, _)| name == lang)
-            .map(|(_, dict)| *dict)
+            .map(|(name, dict)| (name, *dict))
             .ok_or_else(|| {
                 let names: Vec<&str> = rooms.dictionaries.iter().map(|(n, _)| n.as_str()).collect();
                 bad_request(format!(
@@ -371,7 +372,13 @@ pub async fn create(State(server): State<Arc<Server>>, body: Body) -> Result<Res
         Some(text) => Some(dice::parse_size(text).map_err(bad_request)?),
         None => None,
     };
-    let roller = Roller::choose(set, size).map_err(bad_request)?;
+    // A bundled language rolls its own dice unless the room names a set;
+    // a word-list file, the default set.
+    let roller = match lang_name.parse::<Lang>() {
+        Ok(lang) => Roller::choose_in(lang, set, size),
+        Err(_) => Roller::choose(set, size),
+    }
+    .map_err(bad_request)?;
     let (rows, cols) = roller.size();
     let max_cells = MAX_ROOM_CELLS.min(server.limits.max_cells);
     if rows * cols > max_cells {

@@ -105,30 +105,11 @@ fn dice_lang_names_the_languages_own_dice() {
     assert_eq!(boards.len(), 3, "{found:?}");
     let dice = ::boggle::lang::Lang::De.dice_faces(false);
     for board in boards {
-        let letters: Vec<char> = board.chars().filter(|c| *c != '/').collect();
         assert!(
-            one_die_each(&letters, &mut vec![false; dice.len()], dice),
+            crate::rolls::is_roll(board, dice),
             "{board} is not a roll of the German dice"
         );
     }
-}
-
-/// Whether each of `letters` can be given a die of `dice` not `used` yet
-/// that has it on a face (a search over every assignment).
-fn one_die_each(letters: &[char], used: &mut [bool], dice: &[&str]) -> bool {
-    let Some((&letter, rest)) = letters.split_first() else {
-        return true;
-    };
-    for die in 0..dice.len() {
-        if !used[die] && dice[die].contains(letter) {
-            used[die] = true;
-            if one_die_each(rest, used, dice) {
-                return true;
-            }
-            used[die] = false;
-        }
-    }
-    false
 }
 
 /// `boggle random --lang de --seed 1 -n 2`, as this version rolls it.

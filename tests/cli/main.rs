@@ -10,6 +10,8 @@ mod games;
 mod hostile;
 mod play;
 mod prove;
+#[path = "../common/rolls.rs"]
+mod rolls;
 mod signals;
 mod solve;
 mod stream;

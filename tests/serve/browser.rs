@@ -24,13 +24,13 @@ use serde_json::{Value, json};
 
 use crate::util::{Server, cli};
 
-const CHROMIUM: &str = "/usr/bin/chromium";
+pub(crate) const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// chromedriver, stopped when dropped.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
-    port: u16,
-    log: PathBuf,
+    pub(crate) port: u16,
+    pub(crate) log: PathBuf,
 }
 
 impl Drop for Driver {
@@ -40,7 +40,7 @@ impl Drop for Driver {
     }
 }
 
-fn find_driver() -> Option<PathBuf> {
+pub(crate) fn find_driver() -> Option<PathBuf> {
     let candidates = std::env::var_os("CHROMEDRIVER")
         .map(PathBuf::from)
         .into_iter()
@@ -49,13 +49,13 @@ fn find_driver() -> Option<PathBuf> {
     found.filter(|_| Path::new(CHROMIUM).is_file())
 }
 
-fn start_driver(program: &Path) -> Driver {
+pub(crate) fn start_driver(program: &Path) -> Driver {
     let port = TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
-    let log = crate::temp_dir("chromedriver").join("chromedriver.log");
+    let log = crate::temp_dir(&format!("chromedriver-{port}")).join("chromedriver.log");
     let child = Command::new(program)
         .arg(format!("--port={port}"))
         .arg(format!("--log-path={}", log.display()))
@@ -113,7 +113,7 @@ async fn browser(driver: &Driver, width: u32, height: u32, dark: bool) -> Client
 }
 
 /// Runs `script` in the page and returns its value.
-async fn eval(client: &Client, script: &str) -> Value {
+pub(crate) async fn eval(client: &Client, script: &str) -> Value {
     client
         .execute(script, vec![])
         .await
@@ -121,7 +121,7 @@ async fn eval(client: &Client, script: &str) -> Value {
 }
 
 /// Waits (at most 15 s) for `script` to return true.
-async fn wait_until(client: &Client, script: &str) {
+pub(crate) async fn wait_until(client: &Client, script: &str) {
     let deadline = Instant::now() + Duration::from_secs(15);
     while eval(client, script).await != Value::Bool(true) {
         assert!(Instant::now() < deadline, "timed out waiting for {script}");
@@ -196,7 +196,7 @@ fn path_cells(word: &Value, cols: u64) -> Vec<u64> {
 
 /// Errors the browser logged, read from chromedriver's verbose log: console
 /// errors, uncaught exceptions, failed loads and policy violations.
-fn console_errors(log: &Path) -> Vec<String> {
+pub(crate) fn console_errors(log: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(log).unwrap_or_default();
     // Each entry starts with `[timestamp]` and spans several lines.
     let mut entries: Vec<String> = Vec::new();
@@ -220,7 +220,7 @@ fn console_errors(log: &Path) -> Vec<String> {
         .collect()
 }
 
-fn screenshot_dir() -> PathBuf {
+pub(crate) fn screenshot_dir() -> PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("target")
         .join("serve-screenshots");

@@ -5,7 +5,11 @@
 
 mod api;
 mod browser;
+mod game;
 mod hostile;
+mod play;
+#[path = "../common/rolls.rs"]
+mod rolls;
 mod rooms;
 #[path = "../common/tools.rs"]
 mod tools;

@@ -242,6 +242,19 @@ fn options_of_a_room() {
         (short.status, short.error()),
         (422, "too short: abcd (at least 5 letters)".into())
     );
+    // A Finnish room without dice rolls the Finnish dice: every cell's
+    // letter is on a die of its own.
+    let id = create(addr, &json!({"lang": "fi"}));
+    let ann = join(addr, &id, "Ann");
+    let board = start(addr, &id, &ann).json()["board"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let dice = ::boggle::lang::Lang::Fi.dice_faces(false);
+    assert!(
+        crate::rolls::is_roll(&board, dice),
+        "{board} is not a roll of the Finnish dice"
+    );
     let id = create(addr, &json!({"size": "3x3"}));
     let ann = join(addr, &id, "Ann");
     let board = start(addr, &id, &ann).json()["board"]

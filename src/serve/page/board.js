@@ -3,9 +3,9 @@
 // over it. The tiles live in the state; the boxes show them.
 
 import { state } from "/state.js";
+import { drawTrail } from "/trail.js";
 
 export const MAX_SIDE = 32;
-const SVG = "http://www.w3.org/2000/svg";
 
 const $ = (id) => document.getElementById(id);
 const grid = $("grid");
@@ -297,52 +297,12 @@ export function drawPath(word) {
   if (size === 0) return;
   const step = state.cols > 1 ? boxes[1].offsetLeft - first.offsetLeft : size;
   const rowStep = state.rows > 1 ? boxes[state.cols].offsetTop - first.offsetTop : size;
-  const centre = ([r, c]) => [(c * step + size / 2) / size, (r * rowStep + size / 2) / size];
-  const width = (state.cols - 1) * step + size;
-  const height = (state.rows - 1) * rowStep + size;
-  pathLayer.setAttribute("viewBox", `0 0 ${width / size} ${height / size}`);
-  const defs = document.createElementNS(SVG, "defs");
-  const marker = document.createElementNS(SVG, "marker");
-  marker.id = "arrowhead";
-  for (const [name, value] of [["viewBox", "0 0 10 10"], ["refX", "5"], ["refY", "5"], ["markerWidth", "4"], ["markerHeight", "4"], ["orient", "auto"]]) {
-    marker.setAttribute(name, value);
-  }
-  const head = document.createElementNS(SVG, "path");
-  head.setAttribute("d", "M0,0 L10,5 L0,10 z");
-  head.setAttribute("class", "arrow");
-  marker.appendChild(head);
-  defs.appendChild(marker);
-  pathLayer.appendChild(defs);
-  word.path.forEach((cell, i) => {
+  drawTrail(pathLayer, word.path, { rows: state.rows, cols: state.cols, size, step, rowStep });
+  word.path.forEach((cell) => {
     const box = boxes[cell[0] * state.cols + cell[1]];
     if (box) box.classList.add("on-path");
-    if (i + 1 < word.path.length) {
-      const [x1, y1] = centre(cell);
-      const [x2, y2] = centre(word.path[i + 1]);
-      const dx = x2 - x1;
-      const dy = y2 - y1;
-      const trim = 0.22 / Math.hypot(dx, dy);
-      const line = document.createElementNS(SVG, "line");
-      line.setAttribute("x1", x1 + dx * trim);
-      line.setAttribute("y1", y1 + dy * trim);
-      line.setAttribute("x2", x2 - dx * trim * 1.6);
-      line.setAttribute("y2", y2 - dy * trim * 1.6);
-      line.setAttribute("marker-end", "url(#arrowhead)");
-      pathLayer.appendChild(line);
-    }
   });
-  const ring = (cell, name, radius) => {
-    const [x, y] = centre(cell);
-    const circle = document.createElementNS(SVG, "circle");
-    circle.setAttribute("cx", x);
-    circle.setAttribute("cy", y);
-    circle.setAttribute("r", radius);
-    circle.setAttribute("class", name);
-    pathLayer.appendChild(circle);
-  };
   const last = word.path[word.path.length - 1];
-  ring(word.path[0], "start", 0.42);
-  ring(last, "end", 0.36);
   const start = boxes[word.path[0][0] * state.cols + word.path[0][1]];
   const end = boxes[last[0] * state.cols + last[1]];
   if (start) start.classList.add("path-start");
