@@ -122,9 +122,32 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::first_paragraph;
+    use super::{Interrupted, Outcome, Usage, exit_code, first_paragraph};
     use crate::cli::Cli;
     use clap::Parser;
+
+    /// Every way a run ends, and its code and message.
+    #[test]
+    fn each_ending_has_its_exit_code() {
+        let check = |result: anyhow::Result<Outcome>, code: u8, message: Option<&str>| {
+            assert_eq!(exit_code(&result), (code, message.map(str::to_owned)));
+        };
+        check(Ok(Outcome::Success), 0, None);
+        check(Ok(Outcome::BadData), 1, None);
+        check(Ok(Outcome::Absent), 1, None);
+        check(Ok(Outcome::HelpShown), 2, None);
+        check(Err(Usage("bad flag".into()).into()), 2, Some("bad flag"));
+        check(Err(Interrupted(15).into()), 143, None);
+        check(Err(Interrupted(2).into()), 130, None);
+        let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        check(Err(anyhow::Error::new(pipe).context("writing")), 0, None);
+        let full = std::io::Error::other("no space left on device");
+        check(
+            Err(anyhow::Error::new(full).context("standard output")),
+            1,
+            Some("standard output: no space left on device"),
+        );
+    }
 
     #[test]
     fn clap_errors_become_one_line() {
