@@ -107,7 +107,7 @@ records() {
         local at
         at="$(grep -m1 ": best $record " "$work/err" | cut -d' ' -f1 || true)"
         times+=("${at:-none}")
-        echo "seed $seed: $record after ${at:-never} s; best $(cut -f1,3 "$work/out")"
+        echo "seed $seed: $record ${at:+after $at s}${at:-not reached}; best $(cut -f1,3 "$work/out")"
     done
     local reached
     reached="$(printf '%s\n' "${times[@]}" | grep -v none | sort -g || true)"
