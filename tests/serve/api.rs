@@ -214,11 +214,11 @@ fn slow_solves_stop_at_the_time_limit_and_free_their_worker() {
     assert_eq!(answer.error(), too_long);
     let took = started.elapsed();
     assert!(took >= limit && took < Duration::from_secs(5), "{took:?}");
-    // The search stopped with its answer: the one worker is free.
-    let started = Instant::now();
+    // The search stopped with its answer: the one worker is free, so the
+    // small board is solved (were the worker still held, it would wait
+    // for it past the limit and be answered 503).
     let answer = solve(addr, &small);
     assert_eq!(answer.status, 200, "{}", answer.text());
-    assert!(started.elapsed() < limit, "{:?}", started.elapsed());
 
     // A burst of 80 endless boards at once.
     let threads: Vec<_> = (0..80)
@@ -242,10 +242,8 @@ fn slow_solves_stop_at_the_time_limit_and_free_their_worker() {
     let late = answers.iter().filter(|a| a.error() == too_long).count();
     assert!(busy >= 80 - 65, "{busy} busy answers");
     assert_eq!(busy + late, 80);
-    let started = Instant::now();
     let answer = solve(addr, &small);
     assert_eq!(answer.status, 200, "{}", answer.text());
-    assert!(started.elapsed() < limit, "{:?}", started.elapsed());
 }
 
 /// `--addr` takes a host name, resolved as a browser resolves it.
