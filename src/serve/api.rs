@@ -21,7 +21,7 @@ use boggle::solve::{BudgetExceeded, Scratch, Solution};
 use boggle::{Board, SolveOptions, Solver};
 use serde::Deserialize;
 
-use super::{ApiError, MAX_BODY, Server, json_body};
+use super::{ApiError, MAX_BODY, Server, bad_request, json_body};
 
 /// The longest word length a request may name, as `--min-len` takes it.
 const MAX_LEN: u64 = 64;
@@ -78,25 +78,9 @@ pub async fn solve(State(server): State<Arc<Server>>, body: Body) -> Result<Resp
     Ok(json_body(run(&server, job).await?))
 }
 
-/// A 400 answer saying what was wrong with the request.
-fn bad_request(message: impl std::fmt::Display) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
-}
-
 /// Checks a request as `boggle solve` checks its arguments.
 fn job(server: &Server, request: SolveRequest) -> Result<Job, ApiError> {
-    let named = server.dictionary(request.lang.as_deref()).ok_or_else(|| {
-        let names: Vec<&str> = server
-            .dictionaries
-            .iter()
-            .map(|d| d.name.as_str())
-            .collect();
-        bad_request(format!(
-            "unknown lang '{}' (expected {})",
-            request.lang.as_deref().unwrap_or_default(),
-            names.join(", ")
-        ))
-    })?;
+    let named = server.requested_dictionary(request.lang.as_deref())?;
     let rules = match &request.rules {
         Some(text) => text.parse::<RulesChoice>().map_err(bad_request)?,
         None => RulesChoice::Auto,
@@ -284,14 +268,18 @@ pub async fn random(
     State(server): State<Arc<Server>>,
     Query(query): Query<RandomQuery>,
 ) -> Result<Response, ApiError> {
-    let dice = match &query.dice {
-        Some(text) => Some(text.parse::<DiceSet>().map_err(bad_request)?),
-        None => None,
-    };
-    let size = match &query.size {
-        Some(text) => Some(dice::parse_size(text).map_err(bad_request)?),
-        None => None,
-    };
+    let dice = query
+        .dice
+        .as_deref()
+        .map(str::parse::<DiceSet>)
+        .transpose()
+        .map_err(bad_request)?;
+    let size = query
+        .size
+        .as_deref()
+        .map(dice::parse_size)
+        .transpose()
+        .map_err(bad_request)?;
     let cells = size.map_or(0, |(rows, cols): (usize, usize)| rows.saturating_mul(cols));
     if let Some((rows, cols)) = size.filter(|_| cells > server.limits.max_cells) {
         return Err(ApiError::new(

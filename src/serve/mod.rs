@@ -117,6 +117,19 @@ impl Server {
         }
     }
 
+    /// The dictionary a request's `lang` names, or the 400 that lists the
+    /// names it may give.
+    fn requested_dictionary(&self, lang: Option<&str>) -> Result<&ServedDictionary, ApiError> {
+        self.dictionary(lang).ok_or_else(|| {
+            let names: Vec<&str> = self.dictionaries.iter().map(|d| d.name.as_str()).collect();
+            bad_request(format!(
+                "unknown lang '{}' (expected {})",
+                lang.unwrap_or_default(),
+                names.join(", ")
+            ))
+        })
+    }
+
     /// Ends the rooms' event streams, so that they do not hold up a stop.
     pub fn close_rooms(&self) {
         self.rooms.close();
@@ -223,6 +236,11 @@ impl ApiError {
             message: message.into(),
         }
     }
+}
+
+/// A 400 answer saying what was wrong with the request.
+fn bad_request(message: impl std::fmt::Display) -> ApiError {
+    ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
 }
 
 impl IntoResponse for ApiError {

@@ -20,7 +20,7 @@ use boggle::game::{Game, MIN_BOARD_SCORE};
 use boggle::lang::Lang;
 use serde::Deserialize;
 
-use super::{ApiError, Server, json_body};
+use super::{ApiError, Server, bad_request, json_body};
 
 /// The most cells a game's board may have: 8×8, past any board played by
 /// hand (the server's `--max-cells` may lower it).
@@ -37,10 +37,6 @@ pub struct GameQuery {
     size: Option<String>,
     lang: Option<String>,
     min_len: Option<String>,
-}
-
-fn bad_request(message: impl std::fmt::Display) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
 }
 
 /// `GET /api/game?seed=&dice=&size=&lang=&min_len=`: `{"board", "seed",
@@ -62,28 +58,21 @@ pub async fn game(
         })?,
         None => dice::new_seed(),
     };
-    let set = match &query.dice {
-        Some(text) => Some(text.parse::<DiceSet>().map_err(bad_request)?),
-        None => None,
-    };
-    let size = match &query.size {
-        Some(text) => Some(dice::parse_size(text).map_err(bad_request)?),
-        None => None,
-    };
+    let set = query
+        .dice
+        .as_deref()
+        .map(str::parse::<DiceSet>)
+        .transpose()
+        .map_err(bad_request)?;
+    let size = query
+        .size
+        .as_deref()
+        .map(dice::parse_size)
+        .transpose()
+        .map_err(bad_request)?;
     // The page's lang, or the server's default dictionary (which may be a
     // `--dict` list) with that language's dice.
-    let named = server.dictionary(query.lang.as_deref()).ok_or_else(|| {
-        let names: Vec<&str> = server
-            .dictionaries
-            .iter()
-            .map(|d| d.name.as_str())
-            .collect();
-        bad_request(format!(
-            "unknown lang '{}' (expected {})",
-            query.lang.as_deref().unwrap_or_default(),
-            names.join(", ")
-        ))
-    })?;
+    let named = server.requested_dictionary(query.lang.as_deref())?;
     let lang = named.name.parse::<Lang>().unwrap_or_default();
     let min_len = match &query.min_len {
         Some(text) => match text.trim().parse::<u64>() {

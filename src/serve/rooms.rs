@@ -32,7 +32,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::{broadcast, watch};
 
-use super::{ApiError, ServedDictionary, Server, json_body};
+use super::{ApiError, ServedDictionary, Server, bad_request, json_body};
 
 /// The most rooms the server holds at once; past it, creating one is
 /// answered 503.
@@ -308,10 +308,6 @@ async fn read<T: DeserializeOwned>(body: Body, what: &str) -> Result<T, ApiError
     })
 }
 
-fn bad_request(message: impl std::fmt::Display) -> ApiError {
-    ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
-}
-
 fn json(value: &impl serde::Serialize) -> Response {
     json_body(serde_json::to_vec(value).unwrap_or_default())
 }
@@ -364,14 +360,18 @@ pub async fn create(State(server): State<Arc<Server>>, body: Body) -> Result<Res
                 ))
             })?,
     };
-    let set = match &request.dice {
-        Some(text) => Some(text.parse::<DiceSet>().map_err(bad_request)?),
-        None => None,
-    };
-    let size = match &request.size {
-        Some(text) => Some(dice::parse_size(text).map_err(bad_request)?),
-        None => None,
-    };
+    let set = request
+        .dice
+        .as_deref()
+        .map(str::parse::<DiceSet>)
+        .transpose()
+        .map_err(bad_request)?;
+    let size = request
+        .size
+        .as_deref()
+        .map(dice::parse_size)
+        .transpose()
+        .map_err(bad_request)?;
     // A bundled language rolls its own dice unless the room names a set;
     // a word-list file, the default set.
     let roller = match lang_name.parse::<Lang>() {
