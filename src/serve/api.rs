@@ -13,7 +13,7 @@ use axum::body::Body;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use boggle::dice::{self, BoardRng, DiceSet, Roller};
+use boggle::dice::{BoardRng, Roller};
 use boggle::lang::Lang;
 use boggle::output::{self, OutputFormat, OutputOptions, SortOrder, board_name};
 use boggle::rules::{LengthOptions, ReversedLengths, RulesChoice, parse_lengths};
@@ -21,7 +21,7 @@ use boggle::solve::{BudgetExceeded, Scratch, Solution};
 use boggle::{Board, SolveOptions, Solver};
 use serde::Deserialize;
 
-use super::{ApiError, MAX_BODY, Server, bad_request, json_body};
+use super::{ApiError, MAX_BODY, Server, bad_request, json_body, requested_dice, requested_seed};
 
 /// The longest word length a request may name, as `--min-len` takes it.
 const MAX_LEN: u64 = 64;
@@ -268,18 +268,7 @@ pub async fn random(
     State(server): State<Arc<Server>>,
     Query(query): Query<RandomQuery>,
 ) -> Result<Response, ApiError> {
-    let dice = query
-        .dice
-        .as_deref()
-        .map(str::parse::<DiceSet>)
-        .transpose()
-        .map_err(bad_request)?;
-    let size = query
-        .size
-        .as_deref()
-        .map(dice::parse_size)
-        .transpose()
-        .map_err(bad_request)?;
+    let (dice, size) = requested_dice(query.dice.as_deref(), query.size.as_deref())?;
     let cells = size.map_or(0, |(rows, cols): (usize, usize)| rows.saturating_mul(cols));
     if let Some((rows, cols)) = size.filter(|_| cells > server.limits.max_cells) {
         return Err(ApiError::new(
@@ -290,15 +279,7 @@ pub async fn random(
             ),
         ));
     }
-    let seed = match &query.seed {
-        Some(text) => text.trim().parse::<u64>().map_err(|_| {
-            bad_request(format!(
-                "'{text}' is not a seed (expected a whole number from 0 to {})",
-                u64::MAX
-            ))
-        })?,
-        None => dice::new_seed(),
-    };
+    let seed = requested_seed(query.seed.as_deref())?;
     let lang = match &query.lang {
         Some(text) => text.parse::<Lang>().map_err(bad_request)?,
         None => Lang::default(),

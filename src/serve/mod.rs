@@ -243,6 +243,33 @@ fn bad_request(message: impl std::fmt::Display) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
 }
 
+/// The dice set and board size a request names, each optional, as
+/// `--dice` and `--size` read them.
+type DiceChoice = (Option<boggle::DiceSet>, Option<(usize, usize)>);
+
+/// Reads a request's `dice` and `size` (`/api/random`, `/api/game`, rooms).
+fn requested_dice(dice: Option<&str>, size: Option<&str>) -> Result<DiceChoice, ApiError> {
+    let set = dice.map(str::parse).transpose().map_err(bad_request)?;
+    let size = size
+        .map(boggle::dice::parse_size)
+        .transpose()
+        .map_err(bad_request)?;
+    Ok((set, size))
+}
+
+/// A request's `seed` (a decimal string, as SPEC §11 says), or a new one.
+fn requested_seed(seed: Option<&str>) -> Result<u64, ApiError> {
+    match seed {
+        Some(text) => text.trim().parse::<u64>().map_err(|_| {
+            bad_request(format!(
+                "'{text}' is not a seed (expected a whole number from 0 to {})",
+                u64::MAX
+            ))
+        }),
+        None => Ok(boggle::dice::new_seed()),
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({ "error": self.message });

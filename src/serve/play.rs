@@ -15,12 +15,12 @@ use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use boggle::board::Tile;
-use boggle::dice::{self, DiceSet, Roller};
+use boggle::dice::Roller;
 use boggle::game::{Game, MIN_BOARD_SCORE};
 use boggle::lang::Lang;
 use serde::Deserialize;
 
-use super::{ApiError, Server, bad_request, json_body};
+use super::{ApiError, Server, bad_request, json_body, requested_dice, requested_seed};
 
 /// The most cells a game's board may have: 8×8, past any board played by
 /// hand (the server's `--max-cells` may lower it).
@@ -49,27 +49,8 @@ pub async fn game(
     State(server): State<Arc<Server>>,
     Query(query): Query<GameQuery>,
 ) -> Result<Response, ApiError> {
-    let seed = match &query.seed {
-        Some(text) => text.trim().parse::<u64>().map_err(|_| {
-            bad_request(format!(
-                "'{text}' is not a seed (expected a whole number from 0 to {})",
-                u64::MAX
-            ))
-        })?,
-        None => dice::new_seed(),
-    };
-    let set = query
-        .dice
-        .as_deref()
-        .map(str::parse::<DiceSet>)
-        .transpose()
-        .map_err(bad_request)?;
-    let size = query
-        .size
-        .as_deref()
-        .map(dice::parse_size)
-        .transpose()
-        .map_err(bad_request)?;
+    let seed = requested_seed(query.seed.as_deref())?;
+    let (set, size) = requested_dice(query.dice.as_deref(), query.size.as_deref())?;
     // The page's lang, or the server's default dictionary (which may be a
     // `--dict` list) with that language's dice.
     let named = server.requested_dictionary(query.lang.as_deref())?;

@@ -21,7 +21,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use boggle::dice::{self, DiceSet, Roller};
+use boggle::dice::{self, Roller};
 use boggle::game::Verdict;
 use boggle::game::room::{MAX_WORDS_PER_PLAYER, PlayerId, Room, RoomError, RoomSetup};
 use boggle::lang::Lang;
@@ -32,7 +32,7 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::{broadcast, watch};
 
-use super::{ApiError, ServedDictionary, Server, bad_request, json_body};
+use super::{ApiError, ServedDictionary, Server, bad_request, json_body, requested_dice};
 
 /// The most rooms the server holds at once; past it, creating one is
 /// answered 503.
@@ -360,18 +360,7 @@ pub async fn create(State(server): State<Arc<Server>>, body: Body) -> Result<Res
                 ))
             })?,
     };
-    let set = request
-        .dice
-        .as_deref()
-        .map(str::parse::<DiceSet>)
-        .transpose()
-        .map_err(bad_request)?;
-    let size = request
-        .size
-        .as_deref()
-        .map(dice::parse_size)
-        .transpose()
-        .map_err(bad_request)?;
+    let (set, size) = requested_dice(request.dice.as_deref(), request.size.as_deref())?;
     // A bundled language rolls its own dice unless the room names a set;
     // a word-list file, the default set.
     let roller = match lang_name.parse::<Lang>() {
