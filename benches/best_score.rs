@@ -33,7 +33,7 @@ fn main() {
             }
         })
         .collect();
-    let trie = TileTrie::new(&dict, &tiles, Rules::Classic);
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &tiles, Rules::Classic));
     let neighbours = neighbour_masks(4, 4);
     let boards: Vec<u8> = std::fs::read_to_string(boards)
         .expect("the boards")
@@ -41,7 +41,7 @@ fn main() {
         .filter(|board| board.len() == 16)
         .flat_map(|board| board.bytes().map(|byte| byte - b'a'))
         .collect();
-    let mut scorer = Scorer::new(&trie, &neighbours);
+    let mut scorer = Scorer::new(trie.clone(), &neighbours);
     let start = Instant::now();
     let mut total = 0u64;
     for _ in 0..reps {

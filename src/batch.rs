@@ -22,6 +22,11 @@ use crate::threads::Threads;
 /// start cells; smaller ones run one per thread.
 pub const PARALLEL_CELLS: usize = 1024;
 
+/// How many boards make a batch worth the tile core: about what its
+/// trie's construction costs in the general search's time
+/// ([`Solver::with_tile_core`]).
+pub const TILE_CORE_BOARDS: usize = 16384;
+
 /// The longest input line, in bytes: a 4096×4096 board fits with room to spare.
 pub const MAX_LINE_BYTES: usize = 32 << 20;
 
@@ -170,8 +175,24 @@ impl<'s, 'd> Batch<'s, 'd> {
         Threads::new(self.threads).pool(parts)
     }
 
+    /// This batch's solver with the tile core, for a batch of many boards.
+    fn with_tile_core(&self) -> Solver<'d> {
+        self.solver.clone().with_tile_core()
+    }
+
     /// Solves `boards` in parallel and writes them in order.
     pub fn run_boards<W: Write>(&self, boards: &[Board], out: &mut W) -> io::Result<()> {
+        let tiled = (boards.len() >= TILE_CORE_BOARDS).then(|| self.with_tile_core());
+        let batch = Batch {
+            solver: tiled.as_ref().unwrap_or(self.solver),
+            output: self.output,
+            chunk_lines: self.chunk_lines,
+            threads: self.threads,
+        };
+        batch.write_boards(boards, out)
+    }
+
+    fn write_boards<W: Write>(&self, boards: &[Board], out: &mut W) -> io::Result<()> {
         let parts = boards.iter().map(|board| parts_of(board.len())).sum();
         let pool = self.pool(parts)?;
         let rendered: Vec<io::Result<Vec<u8>>> = crate::threads::in_pool(pool.as_ref(), || {
@@ -208,6 +229,8 @@ impl<'s, 'd> Batch<'s, 'd> {
         let mut chunk = Chunk::default();
         let mut output = self.output;
         let mut pool = None;
+        // A stream of more than one chunk is many boards.
+        let mut tiled = None;
         // Scratch space outlives each chunk: its word marks are large.
         let scratches = Mutex::new(Vec::new());
         loop {
@@ -220,10 +243,18 @@ impl<'s, 'd> Batch<'s, 'd> {
                     // A stream longer than one chunk is work for any number
                     // of threads; a shorter one, for as many as it has parts.
                     let parts = if at_end { chunk.parts() } else { usize::MAX };
+                    if !at_end && self.chunk_lines >= TILE_CORE_BOARDS {
+                        tiled = Some(self.with_tile_core());
+                    }
                     pool.insert(self.pool(parts)?)
                 }
             };
-            let batch = Batch { output, ..*self };
+            let batch = Batch {
+                solver: tiled.as_ref().unwrap_or(self.solver),
+                output,
+                chunk_lines: self.chunk_lines,
+                threads: self.threads,
+            };
             let groups: Vec<io::Result<Group>> = crate::threads::in_pool(pool.as_ref(), || {
                 chunk
                     .lines
@@ -573,5 +604,52 @@ mod tests {
             .fill(&mut lines.as_bytes(), &mut number, CHUNK_LINES)
             .unwrap();
         assert_eq!(chunk.parts(), 1 + 2000);
+    }
+
+    /// A stream of more than one chunk is solved with the tile core: its
+    /// output, in every format, is what a stream of one board a line each
+    /// solved alone gives, on one thread and on three.
+    #[test]
+    fn a_long_stream_writes_what_each_board_alone_writes() {
+        use crate::dice::{BoardRng, DiceSet, Roller};
+        let words = [
+            "tea", "eat", "ate", "teas", "seat", "east", "rest", "queen", "quest",
+        ];
+        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+        let solver = Solver::new(&dict, SolveOptions::default());
+        let roller = Roller::new(DiceSet::Uniform, Some((2, 3))).unwrap();
+        let mut rng = BoardRng::new(7);
+        let boards: Vec<String> = (0..TILE_CORE_BOARDS + 100)
+            .map(|_| roller.roll(&mut rng).to_string())
+            .collect();
+        let input = boards.join("\n");
+        for format in [
+            OutputFormat::Summary,
+            OutputFormat::Json,
+            OutputFormat::Words,
+        ] {
+            let output = OutputOptions {
+                format,
+                several: true,
+                ..OutputOptions::default()
+            };
+            let mut alone = Vec::new();
+            for (index, board) in boards.iter().enumerate() {
+                if index > 0 {
+                    output::write_separator(&mut alone, &output).unwrap();
+                }
+                let board = Board::parse(board, dict.normalizer()).unwrap();
+                let solution = solver.solve(&board);
+                output::write_solution(&mut alone, &dict, &board, &solution, &output).unwrap();
+            }
+            for threads in [1, 3] {
+                let mut out = Vec::new();
+                Batch::new(&solver, output)
+                    .threads(Some(threads))
+                    .run_lines(input.as_bytes(), &mut out, Some(true), &mut |_| {})
+                    .unwrap();
+                assert!(out == alone, "{format:?}, {threads} threads");
+            }
+        }
     }
 }

@@ -20,7 +20,10 @@ use std::collections::BTreeMap;
 use boggle::batch::Batch;
 use boggle::output::{OutputFormat, OutputOptions, SortOrder};
 use boggle::rules::{LengthOptions, Rules};
-use boggle::{Board, BudgetExceeded, Dictionary, Normalizer, Scratch, SolveOptions, Solver, Tile};
+use boggle::trie::WordId;
+use boggle::{
+    Board, BudgetExceeded, Dictionary, Normalizer, Scratch, Solution, SolveOptions, Solver, Tile,
+};
 use boggle::{naive, show};
 use proptest::prelude::*;
 
@@ -56,6 +59,53 @@ fn tile_of(letters: &'static [char]) -> impl Strategy<Value = Tile> {
         1 => Just(Tile::Letter('z')),
         1 => Just(Tile::Wildcard),
     ]
+}
+
+/// A random tile of those the tile core numbers: letters (a `z` outside
+/// the words' alphabet among them), Qu and the blank.
+fn core_tile() -> impl Strategy<Value = Tile> {
+    prop_oneof![
+        12 => proptest::sample::select(LETTERS).prop_map(Tile::Letter),
+        2 => Just(Tile::qu()),
+        1 => Just(Tile::Blank),
+        1 => Just(Tile::Letter('z')),
+    ]
+}
+
+/// A random board of at most `max_side` × `max_side` [`core_tile`]s.
+fn core_board(max_side: usize) -> impl Strategy<Value = Board> {
+    (1..=max_side, 1..=max_side).prop_flat_map(|(rows, cols)| {
+        proptest::collection::vec(core_tile(), rows * cols)
+            .prop_map(move |tiles| Board::from_tiles(rows, cols, tiles).unwrap())
+    })
+}
+
+/// The tile core on boards it can take, under every rule set and random
+/// length options, against the enumerator; it must have answered most of
+/// them for the check to count.
+#[test]
+fn the_tile_core_matches_brute_force() {
+    use proptest::test_runner::{Config, TestRunner};
+    let mut runner = TestRunner::new(Config::with_cases(300));
+    let answered = std::cell::Cell::new(0);
+    let cases = (
+        core_board(8),
+        proptest::collection::vec(word(7), 1..60),
+        length_options(8),
+        proptest::sample::select(vec![Rules::Classic, Rules::Big, Rules::SuperBig]),
+    );
+    runner
+        .run(&cases, |(board, words, lengths, rules)| {
+            answered.set(answered.get() + check_counting(&board, &words, &lengths, rules)?);
+            Ok(())
+        })
+        .unwrap();
+    // Two searches a case: one listing, one counting.
+    assert!(
+        answered.get() >= 400,
+        "the tile core answered only {} of 600 searches",
+        answered.get()
+    );
 }
 
 fn board(max_side: usize) -> impl Strategy<Value = Board> {
@@ -142,6 +192,17 @@ fn check_lengths(
     lengths: &LengthOptions,
     rules: Rules,
 ) -> Result<(), TestCaseError> {
+    check_counting(board, words, lengths, rules).map(|_| ())
+}
+
+/// [`check_lengths`], returning how many of its searches the tile core
+/// answered.
+fn check_counting(
+    board: &Board,
+    words: &[String],
+    lengths: &LengthOptions,
+    rules: Rules,
+) -> Result<u64, TestCaseError> {
     let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
     let filter = lengths.filter(rules);
     // Without options, the rules' minimum length (SPEC §5) and no other
@@ -158,7 +219,7 @@ fn check_lengths(
         paths: true,
         ..SolveOptions::new(rules)
     };
-    let solver = Solver::new(&dict, options);
+    let solver = Solver::new(&dict, options.clone());
     let solution = solver.solve(board);
 
     let expected: BTreeMap<String, Vec<u32>> =
@@ -205,6 +266,31 @@ fn check_lengths(
     solver.summarize_with(&other, &mut scratch);
     prop_assert_eq!(solver.solve_with(board, &mut scratch), solution.clone());
 
+    // The tile core, searching without paths, finds the same words with
+    // the same lengths and scores, and the same figures.
+    let no_paths = Solver::new(
+        &dict,
+        SolveOptions {
+            paths: false,
+            ..options.clone()
+        },
+    );
+    let tiled = no_paths.clone().with_tile_core();
+    let mut tile_scratch = Scratch::default();
+    let listed = tiled.solve_with(board, &mut tile_scratch);
+    let without_paths = |solution: &Solution| -> Vec<(WordId, usize, u32)> {
+        solution
+            .words
+            .iter()
+            .map(|w| (w.word, w.len, w.score))
+            .collect()
+    };
+    prop_assert_eq!(without_paths(&listed), without_paths(&solution));
+    let summary = tiled.summarize_with(board, &mut tile_scratch);
+    prop_assert_eq!(summary.count, solution.words.len());
+    prop_assert_eq!(summary.score, solution.score());
+    let answered = tile_scratch.tile_core_boards();
+
     // Splitting the start cells over threads gives the same solution.
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(4)
@@ -242,7 +328,7 @@ fn check_lengths(
         }
         prop_assert_eq!(&solver.solve_with(board, &mut scratch), &solution);
     }
-    Ok(())
+    Ok(answered)
 }
 
 proptest! {

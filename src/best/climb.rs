@@ -8,16 +8,18 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::config::{BestConfig, Progress};
-use super::score::{Scorer, TileTrie};
+use std::sync::Arc;
+
 use super::space::{Candidate, Entry, Seen, Space, apply_tiles, digest, entry};
 use crate::dice::BoardRng;
 use crate::scored::ScoredBoard;
+use crate::solve::{Scorer, TileTrie};
 
 /// One search's state: its random source, its counters, the best boards
 /// of all climbs and the spare scorers.
 pub(super) struct Climber<'a> {
     pub(super) space: &'a Space,
-    pub(super) trie: &'a TileTrie,
+    pub(super) trie: Arc<TileTrie>,
     pub(super) config: &'a BestConfig,
     pub(super) stop: &'a AtomicBool,
     pub(super) rng: BoardRng,
@@ -30,7 +32,7 @@ pub(super) struct Climber<'a> {
     pub(super) shown: Option<ScoredBoard>,
     /// Scorers between rounds, so that a round's tasks reuse their marks
     /// instead of making new ones.
-    pub(super) scorers: Mutex<Vec<Scorer<'a>>>,
+    pub(super) scorers: Mutex<Vec<Scorer>>,
 }
 
 impl Climber<'_> {

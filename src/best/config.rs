@@ -5,11 +5,11 @@
 use std::fmt;
 use std::time::Instant;
 
-use super::score::{MAX_CELLS, MAX_TILES};
 use crate::board::Tile;
 use crate::dice::DiceSet;
 use crate::rules::Rules;
 use crate::scored::ScoredBoard;
+use crate::solve::{MAX_CELLS, MAX_TILES};
 
 /// The letters a search uses unless told otherwise: a–z without the six
 /// rarest in English words (`j k q w x z`). They are in none of the best

@@ -18,19 +18,18 @@
 //! The candidates of a round are generated in order on one thread, scored in
 //! parallel in chunks (rayon's current pool) and merged in order, so a
 //! search bounded by rounds gives the same boards whatever the thread count.
-//! Scoring is [`score::Scorer`]: a trie over the search's own tiles, no
+//! Scoring is [`Scorer`], the search's tile core: a trie over the search's own tiles, no
 //! parsing and no allocation per board.
 
 mod climb;
 mod config;
 mod output;
 mod pool;
-mod score;
 mod scoring;
 mod space;
 
-use std::sync::Mutex;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 use crate::dice::BoardRng;
 use crate::dict::Dictionary;
@@ -38,11 +37,11 @@ use crate::scored::ScoredBoard;
 use climb::Climber;
 use space::Space;
 
+pub use crate::solve::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 pub use config::{
     BestConfig, BestError, DEFAULT_EXPAND, DEFAULT_LETTERS, DEFAULT_POOL, Pieces, Progress,
 };
 pub use output::write_found;
-pub use score::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 
 /// Searches for the best boards of `dict` under `config` until its rounds
 /// or deadline are reached or `stop` is set, calling `progress` after each
@@ -64,10 +63,10 @@ pub fn search(
         return Err(BestError::Empty("the number of boards shown"));
     }
     let space = Space::new(config)?;
-    let trie = TileTrie::new(dict, &space.tiles, config.rules);
+    let trie = Arc::new(TileTrie::new(dict, &space.tiles, config.rules));
     let mut climber = Climber {
         space: &space,
-        trie: &trie,
+        trie,
         config,
         stop,
         rng: BoardRng::new(config.seed),

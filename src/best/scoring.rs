@@ -3,15 +3,15 @@
 //! ([`LentScorer`]), so the scores come back in candidate order whatever
 //! the thread count.
 
-use std::sync::Mutex;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use rayon::prelude::*;
 
 use super::climb::Climber;
-use super::score::Scorer;
 use super::space::{Candidate, Entry, apply_tiles};
+use crate::solve::Scorer;
 
 /// Boards scored per parallel task: enough to make scheduling cheap, few
 /// enough that a deadline or Ctrl-C is noticed within milliseconds.
@@ -19,17 +19,14 @@ pub(super) const CHUNK: usize = 512;
 
 /// A scorer lent by a [`Climber`]'s spares for one parallel task, given back
 /// when the task drops it.
-pub(super) struct LentScorer<'r, 'a> {
-    pub(super) scorer: Option<Scorer<'a>>,
-    pub(super) spares: &'r Mutex<Vec<Scorer<'a>>>,
+pub(super) struct LentScorer<'r> {
+    pub(super) scorer: Option<Scorer>,
+    pub(super) spares: &'r Mutex<Vec<Scorer>>,
 }
 
-impl<'r, 'a> LentScorer<'r, 'a> {
+impl<'r> LentScorer<'r> {
     /// A spare scorer, or a new one when none is left.
-    pub(super) fn take(
-        spares: &'r Mutex<Vec<Scorer<'a>>>,
-        new: impl FnOnce() -> Scorer<'a>,
-    ) -> Self {
+    pub(super) fn take(spares: &'r Mutex<Vec<Scorer>>, new: impl FnOnce() -> Scorer) -> Self {
         let spare = spares
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -40,14 +37,14 @@ impl<'r, 'a> LentScorer<'r, 'a> {
         }
     }
 
-    pub(super) fn scorer(&mut self) -> &mut Scorer<'a> {
+    pub(super) fn scorer(&mut self) -> &mut Scorer {
         self.scorer
             .as_mut()
             .expect("a lent scorer is held until dropped")
     }
 }
 
-impl Drop for LentScorer<'_, '_> {
+impl Drop for LentScorer<'_> {
     fn drop(&mut self) {
         if let Some(scorer) = self.scorer.take() {
             self.spares
@@ -67,7 +64,7 @@ impl Climber<'_> {
         candidates: &[Candidate],
     ) -> Vec<Option<(u32, u32)>> {
         let space = self.space;
-        let trie = self.trie;
+        let trie = &self.trie;
         let stop = self.stop;
         let deadline = self.config.deadline;
         let spares = &self.scorers;
@@ -75,7 +72,9 @@ impl Climber<'_> {
             .par_chunks(CHUNK)
             .map_init(
                 || {
-                    let lent = LentScorer::take(spares, || Scorer::new(trie, &space.neighbours));
+                    let lent = LentScorer::take(spares, || {
+                        Scorer::new(Arc::clone(trie), &space.neighbours)
+                    });
                     (lent, Vec::new())
                 },
                 |(lent, buffer), chunk| {

@@ -7,11 +7,11 @@ use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::config::{BestConfig, BestError, Pieces};
-use super::score::{MAX_CELLS, MAX_TILES};
 use crate::board::{Board, Tile};
 use crate::dice::BoardRng;
 use crate::geometry;
 use crate::scored::ScoredBoard;
+use crate::solve::{MAX_CELLS, MAX_TILES};
 
 /// The boards a search moves through: their tiles, dice, symmetries and
 /// adjacency.

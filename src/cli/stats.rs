@@ -65,8 +65,11 @@ impl StatsArgs {
         let seed = self.roll.seed();
         let (rows, cols) = roller.size();
         let rules = self.rules.get().for_cells(rows * cols);
-        let solver = Solver::new(&dict, SolveOptions::new(rules));
         let count = usize::try_from(self.count).context("too many boards for this machine")?;
+        let mut solver = Solver::new(&dict, SolveOptions::new(rules));
+        if count >= boggle::batch::TILE_CORE_BOARDS {
+            solver = solver.with_tile_core();
+        }
         let bar = (self.count >= PROGRESS_FROM && io::stderr().is_terminal()).then(|| {
             let bar = ProgressBar::with_draw_target(Some(self.count), ProgressDrawTarget::stderr());
             if let Ok(style) =

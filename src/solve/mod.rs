@@ -46,6 +46,8 @@ mod sink;
 mod small;
 mod solution;
 mod solver;
+mod tile_boards;
+mod tile_core;
 mod tiles;
 mod walk;
 
@@ -54,6 +56,7 @@ pub use options::SolveOptions;
 pub use scratch::Scratch;
 pub use solution::{FoundWord, Solution, Summary};
 pub use solver::Solver;
+pub use tile_core::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 
 #[cfg(test)]
 mod tests;

@@ -9,6 +9,7 @@ use super::grid::Grid;
 use super::options::{BoardConfig, Scores};
 use super::padded::Frame;
 use super::sink::Sink;
+use super::tile_boards::TileScratch;
 use super::walk::{Left, Search, Walk};
 use crate::board::Board;
 use crate::dict::Dictionary;
@@ -21,9 +22,17 @@ pub struct Scratch {
     pub(super) state: State,
     /// The last board, laid out for its search.
     pub(super) grid: Grid,
+    /// The tile core's state.
+    pub(super) tiles: TileScratch,
 }
 
 impl Scratch {
+    /// How many boards searched with this scratch the tile core answered
+    /// (see [`Solver::with_tile_core`](super::Solver::with_tile_core)).
+    pub fn tile_core_boards(&self) -> u64 {
+        self.tiles.answered
+    }
+
     /// Searches every cell of `board` within `steps`.
     pub(super) fn search<S: Sink>(
         &mut self,

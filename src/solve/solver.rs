@@ -3,6 +3,7 @@
 //! on the calling thread (`solve*`, `summarize_with`) or over rayon's
 //! current pool (`*_parallel`).
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use rayon::prelude::*;
@@ -13,6 +14,7 @@ use super::options::{BoardConfig, SolveOptions};
 use super::scratch::{Scratch, State};
 use super::sink::{SeenOnce, Sink};
 use super::solution::{FoundWord, Solution, Summary, finish};
+use super::tile_boards::TileCores;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{Rules, RulesChoice};
@@ -29,6 +31,8 @@ pub struct Solver<'d> {
     /// How many steps per start cell a search takes before it starts again
     /// with pruning.
     pub(super) plain_steps: u64,
+    /// The tile cores, when this solver uses them (see `tile_boards`).
+    tile_cores: Option<Arc<TileCores>>,
 }
 
 impl<'d> Solver<'d> {
@@ -44,7 +48,36 @@ impl<'d> Solver<'d> {
                 paths: options.paths,
             }),
             plain_steps: Solver::PLAIN_STEPS,
+            tile_cores: None,
         }
+    }
+
+    /// This solver, answering boards without paths from the tile core:
+    /// for many boards, where building the core's trie (tens of
+    /// milliseconds, once per rule set) pays for itself. The answers are
+    /// the same.
+    pub fn with_tile_core(self) -> Solver<'d> {
+        Solver {
+            tile_cores: Some(Arc::default()),
+            ..self
+        }
+    }
+
+    /// The word count and score of `board` under `config` from the tile
+    /// core, with `LIST` its words in `words`, or `None` when this solver
+    /// does not use the core or the core does not take the board.
+    fn tile_search<const LIST: bool>(
+        &self,
+        board: &Board,
+        config: &BoardConfig,
+        scratch: &mut Scratch,
+        words: &mut Vec<FoundWord>,
+    ) -> Option<(usize, u64)> {
+        let cores = self.tile_cores.as_deref()?;
+        let max_paths = self.plain_steps.saturating_mul(board.len() as u64);
+        scratch
+            .tiles
+            .search::<LIST>(cores, self.dict, board, config, max_paths, words)
     }
 
     /// How many steps per start cell a search takes, by default, before it
@@ -107,6 +140,13 @@ impl<'d> Solver<'d> {
     pub fn solve_with(&self, board: &Board, scratch: &mut Scratch) -> Solution {
         let config = self.config(board);
         let mut words = Vec::new();
+        if self
+            .tile_search::<true>(board, &config, scratch, &mut words)
+            .is_some()
+        {
+            return finish(config.rules, words);
+        }
+        words.clear();
         // An unlimited search cannot exceed its budget.
         let _ = scratch.search(self.dict, board, &config, self.steps(u64::MAX), &mut words);
         finish(config.rules, words)
@@ -164,6 +204,15 @@ impl<'d> Solver<'d> {
             paths: false,
             ..self.config(board)
         };
+        if let Some((count, score)) =
+            self.tile_search::<false>(board, &config, scratch, &mut Vec::new())
+        {
+            return Summary {
+                rules: config.rules,
+                count,
+                score,
+            };
+        }
         let mut summary = Summary {
             rules: config.rules,
             count: 0,

@@ -194,3 +194,128 @@ fn a_search_that_cannot_be_pruned_ends_with_its_budget() {
         "the search needed more than 5 steps"
     );
 }
+
+/// The tile core finds what the general search finds: the same words,
+/// lengths and scores, and the same figures, on boards of every dice set
+/// (Qu, the Super Big faces and blanks) and of uniform letters, under each
+/// rule set and under length options, with the bundled English list; and
+/// it answers nearly all of them (only boards with a tile it does not
+/// number go to the general search).
+#[test]
+fn the_tile_core_finds_what_the_general_search_finds() {
+    use crate::dice::{BoardRng, DICE_SETS, Roller};
+    let dict = crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap();
+    let mut rng = BoardRng::new(26);
+    let lengths = [
+        LengthOptions::default(),
+        LengthOptions {
+            min_len: Some(5),
+            max_len: Some(7),
+            lengths: None,
+        },
+    ];
+    for set in DICE_SETS {
+        let roller = Roller::new(set, set.size().or(Some((3, 5)))).unwrap();
+        let boards: Vec<Board> = (0..150).map(|_| roller.roll(&mut rng)).collect();
+        for rules in [Rules::Classic, Rules::Big, Rules::SuperBig] {
+            for lengths in &lengths {
+                let options = SolveOptions {
+                    lengths: lengths.clone(),
+                    ..SolveOptions::new(rules)
+                };
+                let general = Solver::new(&dict, options);
+                let tiled = general.clone().with_tile_core();
+                let (mut plain, mut scratch) = (Scratch::default(), Scratch::default());
+                for board in &boards {
+                    let expected = general.solve_with(board, &mut plain);
+                    assert_eq!(tiled.solve_with(board, &mut scratch), expected, "{board}");
+                    let summary = tiled.summarize_with(board, &mut scratch);
+                    assert_eq!(
+                        (summary.count, summary.score),
+                        (expected.words.len(), expected.score()),
+                        "{board}"
+                    );
+                }
+                assert_eq!(plain.tile_core_boards(), 0);
+                // Super Big Boggle's "an" face is past the core's 32 tiles
+                // with the English alphabet.
+                let least = if set == crate::dice::DiceSet::SuperBig {
+                    30
+                } else {
+                    300
+                };
+                assert!(
+                    scratch.tile_core_boards() >= least,
+                    "{set}: the core answered {} of 300 searches",
+                    scratch.tile_core_boards()
+                );
+            }
+        }
+    }
+}
+
+/// A board the tile core cannot finish within the plain search's steps (a
+/// repeated letter, whose paths spelling prefixes are countless) goes to
+/// the general search, which prunes; a wildcard, paths, or more than 64
+/// cells do too. The answers are the general search's.
+#[test]
+fn the_tile_core_hands_over_what_it_cannot_take() {
+    let dict = runs(3..=12);
+    let general = solver(&dict, 3);
+    let no_paths = Solver::new(&dict, SolveOptions::new(Rules::Classic));
+    let tiled = no_paths.clone().with_tile_core();
+    let mut scratch = Scratch::default();
+    let board = of_a(5, 5);
+    let expected = no_paths.solve(&board);
+    assert_eq!(expected.words.len(), 10);
+    assert_eq!(tiled.solve_with(&board, &mut scratch), expected);
+    assert_eq!(
+        scratch.tile_core_boards(),
+        0,
+        "25 cells of 'a' took the core's path"
+    );
+    // A small board of one letter is within the core's steps.
+    assert_eq!(
+        tiled.solve_with(&of_a(2, 2), &mut scratch),
+        no_paths.solve(&of_a(2, 2))
+    );
+    assert_eq!(scratch.tile_core_boards(), 1);
+    // Paths asked for: the general search, with its paths.
+    let with_paths = general.clone().with_tile_core();
+    assert_eq!(
+        with_paths.solve_with(&of_a(2, 2), &mut scratch),
+        general.solve(&of_a(2, 2))
+    );
+    // A wildcard, and a board of more than 64 cells.
+    let wild = Board::parse("a*aa", dict.normalizer()).unwrap();
+    assert_eq!(tiled.solve_with(&wild, &mut scratch), no_paths.solve(&wild));
+    let wide = Board::parse(&"a".repeat(65), dict.normalizer());
+    if let Ok(wide) = wide {
+        assert_eq!(
+            tiled.summarize_with(&wide, &mut scratch),
+            no_paths.summarize_with(&wide, &mut Scratch::default())
+        );
+    }
+    assert_eq!(scratch.tile_core_boards(), 1);
+}
+
+/// The tile core numbers every face of several letters of every dice set
+/// it can fit: Qu and the blank always, with the Super Big faces after an
+/// alphabet of 26 letters as room allows.
+#[test]
+fn the_tile_core_numbers_every_dice_face() {
+    use crate::board::Tile;
+    use crate::dice::DICE_SETS;
+    for set in DICE_SETS {
+        for die in set.dice() {
+            for face in die {
+                if let Tile::Letters(letters) = &face {
+                    assert!(
+                        super::tile_boards::FACES.contains(&letters.as_ref()),
+                        "{set}: face {letters}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -17,8 +17,10 @@
 use crate::alphabet::Symbol;
 use crate::board::Tile;
 use crate::dict::Dictionary;
-use crate::rules::{LengthOptions, Rules};
-use crate::trie::NodeId;
+use crate::rules::{LengthFilter, LengthOptions, Rules};
+use std::sync::Arc;
+
+use crate::trie::{NodeId, WordId};
 
 /// The most tiles a search's trie can number (one bit each in a `u32`):
 /// enough for a–z and the Super Big Boggle faces (Qu, An, Er, He, In, Th and
@@ -55,6 +57,8 @@ pub struct TileTrie {
     words: Vec<u32>,
     /// Per dictionary word, its score (only words the trie reaches are set).
     scores: Vec<u32>,
+    /// Per dictionary word, its length in letters (set as `scores` is).
+    lens: Vec<u8>,
 }
 
 /// A scorer's mark of a trie node: the last board that counted the node's
@@ -78,54 +82,123 @@ impl TileTrie {
     /// kept only when its length counts under them. A blank or wildcard
     /// tile, or one with a letter outside the dictionary, spells nothing.
     pub fn new(dict: &Dictionary, tiles: &[Tile], rules: Rules) -> TileTrie {
-        let lengths = LengthOptions::default().filter(rules);
+        TileTrie::with_lengths(dict, tiles, rules, LengthOptions::default().filter(rules))
+    }
+
+    /// [`TileTrie::new`], keeping the words whose length `lengths` allows.
+    pub fn with_lengths(
+        dict: &Dictionary,
+        tiles: &[Tile],
+        rules: Rules,
+        lengths: LengthFilter,
+    ) -> TileTrie {
         let spellings: Vec<Option<Vec<Symbol>>> = tiles
             .iter()
             .take(MAX_TILES)
             .map(|tile| spelling(dict, tile))
             .collect();
+        // The tile of each one-letter spelling (the first, if two tiles
+        // spell the same letter), and the tiles of several letters.
+        let mut by_symbol = [NO_TILE; 64];
+        let mut several: Vec<(u32, &[Symbol])> = Vec::new();
+        for (number, letters) in spellings.iter().enumerate() {
+            match letters.as_deref() {
+                Some([symbol]) => {
+                    let slot = &mut by_symbol[symbol.index() % 64];
+                    if *slot == NO_TILE {
+                        *slot = number as u8;
+                    }
+                }
+                Some(letters) if letters.len() > 1 => several.push((number as u32, letters)),
+                _ => {}
+            }
+        }
         let trie = dict.trie();
         let mut scores = vec![0; dict.word_count()];
+        let mut lens = vec![0u8; dict.word_count()];
         // Breadth first: each node's children get consecutive indices when
-        // the node is reached in the queue. Each entry: (dictionary node,
-        // letters so far).
-        let mut queue: Vec<(NodeId, usize)> = vec![(NodeId::ROOT, 0)];
-        let mut nodes = vec![TileNode {
+        // the node is reached in the queue. A dictionary node reached along
+        // several tile sequences (`qu`, and `q` then `u`) is laid out once,
+        // where it is first reached; where else it is reached, a copy of it
+        // points to the same children, so its subtree is not repeated.
+        // Each queue entry: (dictionary node, letters so far, index).
+        let trie_nodes = trie.nodes();
+        let room = trie.node_count() + trie.node_count() / 8;
+        let mut placed = vec![u32::MAX; trie.node_count()];
+        placed[NodeId::ROOT.index()] = 0;
+        let mut queue: Vec<(NodeId, u32, u32)> = Vec::with_capacity(trie.node_count());
+        queue.push((NodeId::ROOT, 0, 0));
+        let mut copies: Vec<(usize, u32)> = Vec::new();
+        let mut nodes = Vec::with_capacity(room);
+        nodes.push(TileNode {
             children: 0,
             first: 0,
-        }];
-        let mut words = vec![TileNode::NO_WORD];
+        });
+        let mut words = Vec::with_capacity(room);
+        words.push(TileNode::NO_WORD);
+        let mut block: Vec<(u32, NodeId, usize)> = Vec::new();
         let mut head = 0;
-        while head < queue.len() {
-            let (id, depth) = queue[head];
+        while let Some(&(id, depth, at)) = queue.get(head) {
+            head += 1;
+            let depth = depth as usize;
+            let node = trie_nodes.get(id);
+            block.clear();
+            let mut letters = node.children;
+            while letters != 0 {
+                let symbol = letters.trailing_zeros();
+                let bit = letters & letters.wrapping_neg();
+                letters &= letters - 1;
+                let tile = by_symbol[symbol as usize];
+                if tile != NO_TILE {
+                    block.push((u32::from(tile), node.child_at(bit), depth + 1));
+                }
+            }
+            for &(tile, spelt) in &several {
+                if node.children & 1 << (spelt[0].index() % 64) == 0 {
+                    continue;
+                }
+                let mut reached = Some(id);
+                for &symbol in spelt {
+                    reached = reached.and_then(|node| trie_nodes.get(node).child(symbol));
+                }
+                if let Some(child) = reached {
+                    block.push((tile, child, depth + spelt.len()));
+                }
+            }
+            block.sort_unstable_by_key(|&(tile, _, _)| tile);
             let mut children = 0u32;
             let first = nodes.len() as u32;
-            for (number, spelling) in spellings.iter().enumerate() {
-                let Some(letters) = spelling else { continue };
-                let mut at = Some(id);
-                for &symbol in letters {
-                    at = at.and_then(|node| trie.node(node).child(symbol));
-                }
-                let Some(child) = at else { continue };
-                let child_depth = depth + letters.len();
-                let word = trie
-                    .node(child)
+            for &(tile, child, child_depth) in &block {
+                let word = trie_nodes
+                    .get(child)
                     .word()
                     .filter(|_| lengths.allows(child_depth));
                 if let Some(word) = word {
                     scores[word.index()] = rules.score(child_depth);
+                    lens[word.index()] = child_depth.min(usize::from(u8::MAX)) as u8;
                 }
-                children |= 1 << number;
+                children |= 1 << tile;
+                let index = nodes.len();
                 nodes.push(TileNode {
                     children: 0,
                     first: if word.is_some() { TileNode::WORD } else { 0 },
                 });
                 words.push(word.map_or(TileNode::NO_WORD, |word| word.index() as u32));
-                queue.push((child, child_depth));
+                match placed[child.index()] {
+                    u32::MAX => {
+                        placed[child.index()] = index as u32;
+                        queue.push((child, child_depth as u32, index as u32));
+                    }
+                    original => copies.push((index, original)),
+                }
             }
-            nodes[head].children = children;
-            nodes[head].first |= first;
-            head += 1;
+            nodes[at as usize].children = children;
+            nodes[at as usize].first |= first;
+        }
+        for (index, original) in copies {
+            let original = nodes[original as usize];
+            nodes[index].children = original.children;
+            nodes[index].first |= original.first & !TileNode::WORD;
         }
         let mut ends = vec![0u8; scores.len()];
         for &word in words.iter().filter(|&&word| word != TileNode::NO_WORD) {
@@ -144,6 +217,7 @@ impl TileTrie {
             marks,
             words,
             scores,
+            lens,
         }
     }
 
@@ -155,6 +229,25 @@ impl TileTrie {
         (node.first & !TileNode::WORD) + below.count_ones()
     }
 }
+
+/// Asks the processor to bring `slice[index]` into the cache, where a
+/// later read will want it; nothing when `index` is out of bounds.
+#[inline(always)]
+fn prefetch<T>(slice: &[T], index: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(item) = slice.get(index) {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is a hint that reads nothing and cannot
+        // fault; the pointer is to an item of the slice.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast());
+        }
+    }
+}
+
+/// The `by_symbol` entry of a symbol no tile spells alone.
+const NO_TILE: u8 = u8::MAX;
 
 /// The dictionary's symbols spelling `tile`, or `None` when it spells no word.
 fn spelling(dict: &Dictionary, tile: &Tile) -> Option<Vec<Symbol>> {
@@ -169,9 +262,11 @@ fn spelling(dict: &Dictionary, tile: &Tile) -> Option<Vec<Symbol>> {
 /// One thread's scorer: the marks, the stack and the per-board masks,
 /// reused board after board.
 #[derive(Clone, Debug)]
-pub struct Scorer<'t> {
-    trie: &'t TileTrie,
-    neighbours: &'t [u64],
+pub struct Scorer {
+    trie: Arc<TileTrie>,
+    /// Per cell, its neighbours; `neighbours[..cells]` is the board's.
+    neighbours: [u64; MAX_CELLS],
+    cells: usize,
     /// Per trie node, its [`Mark`]: `marks[i] >> Mark::SCORE_BITS == epoch`
     /// when node `i`'s word was counted on this board. `marks[0]` (the
     /// root, which ends no word) is where the walk's other nodes write.
@@ -189,25 +284,77 @@ pub struct Scorer<'t> {
     stack: Vec<(u64, u32, u32)>,
 }
 
-impl<'t> Scorer<'t> {
-    /// A scorer of boards whose cells have the adjacency `neighbours`
-    /// (at most [`MAX_CELLS`] cells).
-    pub fn new(trie: &'t TileTrie, neighbours: &'t [u64]) -> Scorer<'t> {
-        Scorer {
-            trie,
-            neighbours,
+/// The most paths a walk follows when it has no limit.
+const UNLIMITED: u64 = u64::MAX;
+
+impl Scorer {
+    /// A scorer of `trie`'s words on boards whose cells have the adjacency
+    /// `neighbours` (at most [`MAX_CELLS`] cells).
+    pub fn new(trie: Arc<TileTrie>, neighbours: &[u64]) -> Scorer {
+        let mut scorer = Scorer {
             marks: trie.marks.clone(),
             shared: vec![0; trie.scores.len()],
+            trie,
+            neighbours: [0; MAX_CELLS],
+            cells: 0,
             epoch: 0,
             by_tile: [0; MAX_TILES],
             around: [0; MAX_CELLS],
             stack: Vec::new(),
-        }
+        };
+        scorer.set_neighbours(neighbours);
+        scorer
+    }
+
+    /// The trie the scorer counts the words of.
+    pub fn trie(&self) -> &Arc<TileTrie> {
+        &self.trie
+    }
+
+    /// Scores boards of the adjacency `neighbours` from now on.
+    pub fn set_neighbours(&mut self, neighbours: &[u64]) {
+        self.cells = neighbours.len().min(MAX_CELLS);
+        self.neighbours[..self.cells].copy_from_slice(&neighbours[..self.cells]);
     }
 
     /// The word count and score of the board whose cell `i` holds tile
     /// number `tiles[i]` (one per cell of the adjacency).
     pub fn score(&mut self, tiles: &[u8]) -> (u32, u32) {
+        let cells = self.prepare(tiles);
+        self.walk::<false>(cells, tiles, UNLIMITED, &mut Vec::new())
+            .unwrap_or_default()
+    }
+
+    /// [`Scorer::score`], or `None` once the walk has followed `max_paths`
+    /// paths (a board of one letter repeated, whose paths spelling
+    /// prefixes are countless): the caller then asks a search that prunes.
+    pub fn score_within(&mut self, tiles: &[u8], max_paths: u64) -> Option<(u32, u32)> {
+        let cells = self.prepare(tiles);
+        self.walk::<false>(cells, tiles, max_paths, &mut Vec::new())
+    }
+
+    /// [`Scorer::score_within`], adding each word found to `words` (its id
+    /// in the dictionary, in no particular order).
+    pub fn list_within(
+        &mut self,
+        tiles: &[u8],
+        max_paths: u64,
+        words: &mut Vec<WordId>,
+    ) -> Option<(u32, u32)> {
+        let cells = self.prepare(tiles);
+        self.walk::<true>(cells, tiles, max_paths, words)
+    }
+
+    /// The score and length in letters of word `word`, which this scorer's
+    /// trie reaches.
+    pub fn word(&self, word: WordId) -> (u32, usize) {
+        let index = word.index();
+        (self.trie.scores[index], usize::from(self.trie.lens[index]))
+    }
+
+    /// Starts a board: a new epoch of the marks, and the masks of
+    /// `tiles`. Returns how many cells the board has.
+    fn prepare(&mut self, tiles: &[u8]) -> usize {
         self.epoch += 1;
         if self.epoch == Mark::BOARDS {
             for mark in &mut self.marks {
@@ -216,7 +363,7 @@ impl<'t> Scorer<'t> {
             self.shared.fill(0);
             self.epoch = 1;
         }
-        let cells = tiles.len().min(self.neighbours.len());
+        let cells = tiles.len().min(self.cells);
         for &tile in &tiles[..cells] {
             self.by_tile[usize::from(tile) % MAX_TILES] = 0;
         }
@@ -225,28 +372,30 @@ impl<'t> Scorer<'t> {
         }
         for (cell, &mask) in self.neighbours[..cells].iter().enumerate() {
             let mut around = 0u32;
-            let mut rest = mask;
+            let mut rest = mask & ((1u128 << cells) - 1) as u64;
             while rest != 0 {
                 around |= 1 << (tiles[rest.trailing_zeros() as usize] % MAX_TILES as u8);
                 rest &= rest - 1;
             }
             self.around[cell] = around;
         }
-        let root = self.trie.nodes[0];
-        self.stack.clear();
-        for (cell, &tile) in tiles[..cells].iter().enumerate() {
-            let tile = u32::from(tile) % MAX_TILES as u32;
-            if root.children & (1 << tile) != 0 {
-                self.stack
-                    .push((1 << cell, cell as u32, TileTrie::child(root, tile)));
-            }
-        }
-        self.walk()
+        cells
     }
 
-    /// Follows the paths on the stack to the end, counting the words they
-    /// spell: the word count and score of the board.
-    fn walk(&mut self) -> (u32, u32) {
+    /// Follows every path from each of the first `cells` cells (the
+    /// per-board masks are set), counting the words they spell, and with
+    /// `LIST` adding them to `found`: the word count and score of the
+    /// board, or `None` past `max_paths` paths. A path is on the stack
+    /// only when some tile around its last cell continues it, and a
+    /// child's word is counted once for all the cells that spell it, when
+    /// the child is reached.
+    fn walk<const LIST: bool>(
+        &mut self,
+        cells: usize,
+        tiles: &[u8],
+        max_paths: u64,
+        found: &mut Vec<WordId>,
+    ) -> Option<(u32, u32)> {
         // Each field borrowed once, so that the loop keeps them in registers.
         let Scorer {
             trie,
@@ -257,16 +406,23 @@ impl<'t> Scorer<'t> {
             by_tile,
             around,
             stack,
+            ..
         } = self;
+        let trie = &**trie;
+        let nodes = &trie.nodes[..];
         let epoch = *epoch;
         let mark_epoch = epoch << Mark::SCORE_BITS;
         // A node that ends no word marks the root, which then never counts.
         marks[0] = mark_epoch;
-        let (mut count, mut score) = (0, 0);
-        while let Some((visited, cell, index)) = stack.pop() {
-            let node = trie.nodes[index as usize];
-            // Every node marks one place, so that a word is counted with no
-            // branch to mispredict.
+        // Counts the word of node `index`, unless this board counted it:
+        // every node marks one place, so that a word is counted with no
+        // branch to mispredict.
+        let reach = |marks: &mut [u32],
+                     shared: &mut [u32],
+                     found: &mut Vec<WordId>,
+                     tally: &mut (u32, u32),
+                     index: u32,
+                     node: TileNode| {
             let at = if node.first & TileNode::WORD != 0 {
                 index as usize
             } else {
@@ -280,18 +436,44 @@ impl<'t> Scorer<'t> {
                 let word = trie.words[index as usize] as usize;
                 if new == 1 && shared[word] != epoch {
                     shared[word] = epoch;
-                    count += 1;
-                    score += trie.scores[word];
+                    tally.0 += 1;
+                    tally.1 += trie.scores[word];
+                    if LIST {
+                        found.push(WordId::from_index(word));
+                    }
                 }
             } else {
-                count += new;
-                score += new * points;
+                tally.0 += new;
+                tally.1 += new * points;
+                if LIST && new == 1 {
+                    found.push(WordId::from_index(trie.words[index as usize] as usize));
+                }
             }
-            let mut tiles = node.children & around[cell as usize % MAX_CELLS];
-            if tiles == 0 {
+        };
+        let mut tally = (0, 0);
+        let mut paths = 0u64;
+        stack.clear();
+        let root = nodes[0];
+        for (cell, &tile) in tiles[..cells].iter().enumerate() {
+            let tile = u32::from(tile) % MAX_TILES as u32;
+            if root.children & (1 << tile) == 0 {
                 continue;
             }
-            let open = neighbours[cell as usize] & !visited;
+            let index = TileTrie::child(root, tile);
+            let node = nodes[index as usize];
+            reach(marks, shared, found, &mut tally, index, node);
+            if node.children & around[cell] != 0 {
+                stack.push((1 << cell, cell as u32, index));
+            }
+        }
+        while let Some((visited, cell, index)) = stack.pop() {
+            paths += 1;
+            if paths > max_paths {
+                return None;
+            }
+            let node = nodes[index as usize];
+            let mut tiles = node.children & around[cell as usize % MAX_CELLS];
+            let open = neighbours[cell as usize % MAX_CELLS] & !visited;
             while tiles != 0 {
                 let tile = tiles.trailing_zeros();
                 tiles &= tiles - 1;
@@ -299,15 +481,25 @@ impl<'t> Scorer<'t> {
                 if cells == 0 {
                     continue;
                 }
-                let child = TileTrie::child(node, tile);
+                let index = TileTrie::child(node, tile);
+                let child = nodes[index as usize];
+                reach(marks, shared, found, &mut tally, index, child);
+                if child.children == 0 {
+                    continue;
+                }
+                let below = (child.first & !TileNode::WORD) as usize;
+                prefetch(nodes, below);
+                prefetch(&marks[..], below);
                 while cells != 0 {
                     let next = cells.trailing_zeros();
                     cells &= cells - 1;
-                    stack.push((visited | 1 << next, next, child));
+                    if child.children & around[next as usize % MAX_CELLS] != 0 {
+                        stack.push((visited | 1 << next, next, index));
+                    }
                 }
             }
         }
-        (count, score)
+        Some(tally)
     }
 }
 
@@ -348,9 +540,9 @@ mod tests {
                     }
                 }
             }
-            let trie = TileTrie::new(&dict, &tiles, rules);
+            let trie = std::sync::Arc::new(TileTrie::new(&dict, &tiles, rules));
             let neighbours = neighbour_masks(rows, cols);
-            let mut scorer = Scorer::new(&trie, &neighbours);
+            let mut scorer = Scorer::new(trie.clone(), &neighbours);
             let mut found = 0;
             for board in &boards {
                 let numbers: Vec<u8> = board
@@ -404,9 +596,9 @@ mod tests {
             .collect();
         let rules = Rules::Classic;
         let solver = Solver::new(&dict, SolveOptions::new(rules));
-        let trie = TileTrie::new(&dict, &alphabet, rules);
+        let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, rules));
         let neighbours = neighbour_masks(4, 4);
-        let mut scorer = Scorer::new(&trie, &neighbours);
+        let mut scorer = Scorer::new(trie.clone(), &neighbours);
         let mut rng = BoardRng::new(11);
         let mut board: Vec<u8> = (0..16)
             .map(|_| rng.below(alphabet.len() as u32) as u8)
@@ -442,9 +634,9 @@ mod tests {
         )
         .unwrap();
         let alphabet: Vec<Tile> = "tea".chars().map(Tile::Letter).collect();
-        let trie = TileTrie::new(&dict, &alphabet, Rules::Classic);
+        let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
         let neighbours = neighbour_masks(2, 2);
-        let mut scorer = Scorer::new(&trie, &neighbours);
+        let mut scorer = Scorer::new(trie.clone(), &neighbours);
         let board = [0, 1, 2, 0];
         let figures = scorer.score(&board);
         assert_eq!(figures, (6, 6), "tea eat ate eta teat tate: a point each");

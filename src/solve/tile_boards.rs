@@ -1,0 +1,204 @@
+//! The solver's use of the tile core ([`Scorer`]): which boards it takes,
+//! their cells as tile numbers, and the words it finds as a [`Solution`].
+//!
+//! The tile core counts and lists words faster than the general search
+//! (`small`, `large`), but it knows only a fixed set of tiles and boards of
+//! at most [`MAX_CELLS`] cells, keeps no paths and never prunes. So a
+//! board goes to it only when paths are not asked for (a wildcard asks for
+//! them), every tile is in the set, and the walk stays within the plain
+//! search's steps; otherwise the general search answers, and the answer is
+//! the same. Building the core's trie costs tens of milliseconds, as much as
+//! the general search spends on thousands of boards, so only a solver made
+//! for many boards uses it ([`Solver::with_tile_core`](super::Solver::with_tile_core)).
+
+use std::sync::{Arc, OnceLock};
+
+use super::options::BoardConfig;
+use super::solution::FoundWord;
+use super::tile_core::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
+use crate::board::{Board, Tile};
+use crate::dict::Dictionary;
+use crate::geometry::neighbour_masks;
+use crate::trie::WordId;
+
+/// The faces of several letters the core numbers after the alphabet's
+/// letters, most common first, as room allows: Qu, the blank, and the
+/// Super Big Boggle faces. (A test checks that they cover every dice set.)
+pub(super) const FACES: [&str; 6] = ["qu", "th", "in", "er", "he", "an"];
+
+/// A tile number no tile has.
+const NONE: u8 = u8::MAX;
+
+/// One rule set's tile core: the tiles it numbers and their trie.
+#[derive(Debug)]
+pub(super) struct TileCore {
+    /// The tiles, by number: the alphabet's letters in its order, then Qu,
+    /// the blank and the other [`FACES`] while fewer than [`MAX_TILES`].
+    tiles: Vec<Tile>,
+    /// Per ASCII letter, its tile number, or [`NONE`].
+    ascii: [u8; 128],
+    /// The blank's number, or [`NONE`].
+    blank: u8,
+    trie: Arc<TileTrie>,
+}
+
+impl TileCore {
+    fn new(dict: &Dictionary, config: &BoardConfig) -> TileCore {
+        let mut tiles: Vec<Tile> = dict
+            .alphabet()
+            .letters()
+            .iter()
+            .take(MAX_TILES - 2)
+            .map(|&letter| Tile::Letter(letter))
+            .collect();
+        tiles.push(Tile::qu());
+        tiles.push(Tile::Blank);
+        for face in &FACES[1..] {
+            if tiles.len() < MAX_TILES {
+                tiles.push(Tile::Letters((*face).into()));
+            }
+        }
+        // An ASCII letter outside the alphabet spells nothing: a blank.
+        let blank = tiles
+            .iter()
+            .position(|tile| *tile == Tile::Blank)
+            .map_or(NONE, |blank| blank as u8);
+        let mut ascii = [NONE; 128];
+        for letter in 0..128u8 {
+            if dict.alphabet().symbol(char::from(letter)).is_none() {
+                ascii[usize::from(letter)] = blank;
+            }
+        }
+        for (number, tile) in tiles.iter().enumerate() {
+            if let Tile::Letter(letter) = tile
+                && letter.is_ascii()
+            {
+                ascii[*letter as usize] = number as u8;
+            }
+        }
+        let trie = TileTrie::with_lengths(dict, &tiles, config.rules, config.lengths);
+        TileCore {
+            tiles,
+            ascii,
+            blank,
+            trie: Arc::new(trie),
+        }
+    }
+
+    /// Writes the tile number of each cell of `board` to `numbers`; false
+    /// when the core cannot take the board (too many cells, a wildcard, a
+    /// tile it does not number). A tile with a letter outside the
+    /// dictionary's alphabet spells nothing, as a blank does.
+    fn number(&self, dict: &Dictionary, board: &Board, numbers: &mut Vec<u8>) -> bool {
+        numbers.clear();
+        if board.len() > MAX_CELLS {
+            return false;
+        }
+        for tile in board.tiles() {
+            let number = match tile {
+                Tile::Letter(letter) if letter.is_ascii() => self.ascii[*letter as usize],
+                Tile::Wildcard => NONE,
+                tile => self.number_of(dict, tile),
+            };
+            if number == NONE {
+                return false;
+            }
+            numbers.push(number);
+        }
+        true
+    }
+
+    /// The number of `tile`, which is not an ASCII letter, or [`NONE`].
+    fn number_of(&self, dict: &Dictionary, tile: &Tile) -> u8 {
+        if let Some(number) = self.tiles.iter().position(|known| known == tile) {
+            return number as u8;
+        }
+        let spells_nothing = match tile {
+            Tile::Letter(letter) => dict.alphabet().symbol(*letter).is_none(),
+            Tile::Letters(letters) => letters.chars().any(|c| dict.alphabet().symbol(c).is_none()),
+            Tile::Blank | Tile::Wildcard => false,
+        };
+        if spells_nothing { self.blank } else { NONE }
+    }
+}
+
+/// A solver's tile cores, one per rule set, built on first use, shared by
+/// the solver's clones.
+#[derive(Debug, Default)]
+pub(super) struct TileCores {
+    cores: [OnceLock<TileCore>; 3],
+}
+
+impl TileCores {
+    /// The core for `config`, built now if this is its first use.
+    fn core(&self, dict: &Dictionary, config: &BoardConfig) -> &TileCore {
+        let slot = &self.cores[config.rules as usize % 3];
+        slot.get_or_init(|| TileCore::new(dict, config))
+    }
+}
+
+/// One worker's state for the tile core, kept in its
+/// [`Scratch`](super::Scratch).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TileScratch {
+    scorer: Option<Scorer>,
+    /// The board shape the scorer's neighbours are set for.
+    shape: (usize, usize),
+    numbers: Vec<u8>,
+    words: Vec<WordId>,
+    /// How many boards the core answered.
+    pub(super) answered: u64,
+}
+
+impl TileScratch {
+    /// The word count and score of `board` under `config` from the tile
+    /// core, with `LIST` its words in `words`, or `None` when the core does
+    /// not take the board or its walk would pass `max_paths` paths.
+    pub(super) fn search<const LIST: bool>(
+        &mut self,
+        cores: &TileCores,
+        dict: &Dictionary,
+        board: &Board,
+        config: &BoardConfig,
+        max_paths: u64,
+        words: &mut Vec<FoundWord>,
+    ) -> Option<(usize, u64)> {
+        if config.paths || max_paths == 0 || board.len() > MAX_CELLS {
+            return None;
+        }
+        let core = cores.core(dict, config);
+        if !core.number(dict, board, &mut self.numbers) {
+            return None;
+        }
+        let scorer = match &mut self.scorer {
+            Some(scorer) if Arc::ptr_eq(scorer.trie(), &core.trie) => scorer,
+            slot => {
+                self.shape = (0, 0);
+                slot.insert(Scorer::new(Arc::clone(&core.trie), &[]))
+            }
+        };
+        let shape = (board.rows(), board.cols());
+        if self.shape != shape {
+            scorer.set_neighbours(&neighbour_masks(shape.0, shape.1));
+            self.shape = shape;
+        }
+        let (count, score) = if LIST {
+            self.words.clear();
+            let figures = scorer.list_within(&self.numbers, max_paths, &mut self.words)?;
+            words.extend(self.words.iter().map(|&word| {
+                let (score, len) = scorer.word(word);
+                FoundWord {
+                    word,
+                    len,
+                    score,
+                    path: Vec::new(),
+                }
+            }));
+            figures
+        } else {
+            scorer.score_within(&self.numbers, max_paths)?
+        };
+        self.answered += 1;
+        Some((count as usize, u64::from(score)))
+    }
+}
