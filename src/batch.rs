@@ -194,15 +194,24 @@ impl<'s, 'd> Batch<'s, 'd> {
 
     fn write_boards<W: Write>(&self, boards: &[Board], out: &mut W) -> io::Result<()> {
         let parts = boards.iter().map(|board| parts_of(board.len())).sum();
-        let pool = self.pool(parts)?;
-        let rendered: Vec<io::Result<Vec<u8>>> = crate::threads::in_pool(pool.as_ref(), || {
+        let rendered: Vec<io::Result<Vec<u8>>> = if parts <= 1 {
+            // One task: no thread is worth starting.
+            let mut scratch = Scratch::default();
             boards
-                .par_iter()
-                .map_init(Scratch::default, |scratch, board| {
-                    self.render(board, scratch)
-                })
+                .iter()
+                .map(|board| self.render(board, &mut scratch))
                 .collect()
-        });
+        } else {
+            let pool = self.pool(parts)?;
+            crate::threads::in_pool(pool.as_ref(), || {
+                boards
+                    .par_iter()
+                    .map_init(Scratch::default, |scratch, board| {
+                        self.render(board, scratch)
+                    })
+                    .collect()
+            })
+        };
         for (index, block) in rendered.into_iter().enumerate() {
             if index > 0 {
                 output::write_separator(out, &self.output)?;
@@ -255,16 +264,25 @@ impl<'s, 'd> Batch<'s, 'd> {
                 chunk_lines: self.chunk_lines,
                 threads: self.threads,
             };
-            let groups: Vec<io::Result<Group>> = crate::threads::in_pool(pool.as_ref(), || {
-                chunk
-                    .lines
-                    .par_chunks(GROUP_LINES)
-                    .map_init(
-                        || LentScratch::from(&scratches),
-                        |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
-                    )
-                    .collect()
-            });
+            let groups: Vec<io::Result<Group>> = match pool {
+                // One task: no thread is worth starting.
+                None if at_end && chunk.parts() <= 1 => {
+                    let mut lent = LentScratch::from(&scratches);
+                    (chunk.lines.chunks(GROUP_LINES))
+                        .map(|lines| batch.render_group(&chunk.data, lines, &mut lent.scratch))
+                        .collect()
+                }
+                pool => crate::threads::in_pool(pool.as_ref(), || {
+                    chunk
+                        .lines
+                        .par_chunks(GROUP_LINES)
+                        .map_init(
+                            || LentScratch::from(&scratches),
+                            |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
+                        )
+                        .collect()
+                }),
+            };
             for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
                 let group = group?;
                 let mut start = 0;

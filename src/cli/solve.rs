@@ -7,7 +7,7 @@ use std::num::NonZeroUsize;
 use boggle::batch::Batch;
 use boggle::output::{OutputFormat, OutputOptions, SortOrder};
 use boggle::rules::{LengthOptions, ReversedLengths, parse_lengths};
-use boggle::{Board, SolveOptions, Solver};
+use boggle::{Board, Dictionary, SolveOptions, Solver};
 use clap::Args;
 
 use super::{DictArgs, NamedStream, Outcome, Usage};
@@ -102,14 +102,16 @@ impl SolveArgs {
             )
             .into());
         }
-        let dict = self.dict.load()?;
+        // Left to the process's end: unmapping a large list page by page
+        // costs more than the rest of a one-board run.
+        let dict: &Dictionary = Box::leak(Box::new(self.dict.load()?));
         let threads = self.threads.get().map(NonZeroUsize::get);
         let options = SolveOptions {
             rules: self.rules.get(),
             lengths,
             paths: self.paths,
         };
-        let solver = Solver::new(&dict, options);
+        let solver = Solver::new(dict, options);
         let output = OutputOptions {
             format: self.format,
             sort: self.sort,

@@ -398,8 +398,23 @@ impl CacheDir {
         let checked = match mapped {
             Some(Ok(mapped)) => {
                 let mapped = Arc::new(mapped);
-                check_key(mapped.bytes(), key)
-                    .map(|()| compiled::read_mapped(mapped, ENTRY_HEADER_LEN).map_err(damaged))
+                check_key(mapped.bytes(), key).map(|()| {
+                    // The checksum is a pass over every byte, most of a
+                    // run's time: it is made once per file, whose stamp
+                    // is then kept beside it.
+                    let stamp = file
+                        .metadata()
+                        .ok()
+                        .and_then(|metadata| Stamp::of(&metadata));
+                    let verified = stamp.is_some() && Stamp::read(entry) == stamp;
+                    let read = compiled::read_mapped(mapped, ENTRY_HEADER_LEN, !verified);
+                    if let (Ok(_), Some(stamp), false) = (&read, stamp, verified) {
+                        // A stamp that cannot be written costs the next
+                        // run a checksum, nothing more.
+                        let _ = stamp.write(entry);
+                    }
+                    read.map_err(damaged)
+                })
             }
             _ => {
                 // Read from the file checked above, not from the path again.
@@ -412,6 +427,68 @@ impl CacheDir {
             }
         };
         checked.and_then(|read| read)
+    }
+}
+
+/// What identifies one file, as it was when its checksum was last found
+/// right: its device, inode, size, and times of change in nanoseconds.
+/// The cache never changes an entry in place (it writes a new file and
+/// renames it over), so a file whose stamp is unchanged holds the bytes
+/// that were checked; any replacement, or any write to it, changes the
+/// stamp. (Damage that leaves a file's stamp alone, such as a failing
+/// disk, is not seen once the file was checked.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stamp([u64; 5]);
+
+impl Stamp {
+    /// The stamp of a file with `metadata`, or `None` where the system
+    /// gives no inode numbers.
+    #[cfg(unix)]
+    fn of(metadata: &fs::Metadata) -> Option<Stamp> {
+        use std::os::unix::fs::MetadataExt;
+        let nanos = |seconds: i64, nanos: i64| {
+            (seconds as u64)
+                .wrapping_mul(1_000_000_000)
+                .wrapping_add(nanos as u64)
+        };
+        Some(Stamp([
+            metadata.dev(),
+            metadata.ino(),
+            metadata.size(),
+            nanos(metadata.mtime(), metadata.mtime_nsec()),
+            nanos(metadata.ctime(), metadata.ctime_nsec()),
+        ]))
+    }
+
+    #[cfg(not(unix))]
+    fn of(_metadata: &fs::Metadata) -> Option<Stamp> {
+        None
+    }
+
+    /// Where the stamp of `entry` is kept.
+    fn path(entry: &Path) -> PathBuf {
+        entry.with_extension("checked")
+    }
+
+    /// The stamp kept for `entry`, if one is there and whole.
+    fn read(entry: &Path) -> Option<Stamp> {
+        let bytes = fs::read(Stamp::path(entry)).ok()?;
+        let bytes: &[u8; 40] = bytes.as_slice().try_into().ok()?;
+        let mut stamp = [0u64; 5];
+        for (field, chunk) in stamp.iter_mut().zip(bytes.chunks_exact(8)) {
+            *field = u64::from_le_bytes(chunk.try_into().ok()?);
+        }
+        Some(Stamp(stamp))
+    }
+
+    /// Keeps this stamp for `entry`, written whole or not at all.
+    fn write(self, entry: &Path) -> io::Result<()> {
+        let bytes: Vec<u8> = self
+            .0
+            .iter()
+            .flat_map(|field| field.to_le_bytes())
+            .collect();
+        crate::atomic_file::write_replacing(&Stamp::path(entry), &[&bytes], false)
     }
 }
 
@@ -489,10 +566,52 @@ mod tests {
     /// Replaces `entry` with `bytes` by renaming, as the cache does (an
     /// entry may be mapped), but without registering a partial file, which
     /// a test running at the same time may remove.
+    /// The new file gets a time of change of its own: a file system may
+    /// give a new file the inode number of the one just removed, within
+    /// the same tick of its clock, which a real replacement, made by
+    /// another run, never is.
     fn replace(entry: &Path, bytes: &[u8]) {
+        static REPLACEMENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let new = entry.with_extension("replacement");
         fs::write(&new, bytes).unwrap();
+        let count = REPLACEMENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let time = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_000_000 + count);
+        fs::File::options()
+            .write(true)
+            .open(&new)
+            .unwrap()
+            .set_modified(time)
+            .unwrap();
         fs::rename(&new, entry).unwrap();
+    }
+
+    /// A mapped entry's checksum is checked on its first hit, which then
+    /// keeps its stamp beside it; later hits trust the stamp. Without the
+    /// stamp, or with one that does not match, the entry is checked again.
+    #[test]
+    fn a_checked_entry_keeps_its_stamp() {
+        let (_temp, list, cache) = list_and_cache("stamp", "cat\ndog\n");
+        let load = || load_list(&cache, &list);
+        let entry = load().entry;
+        let stamp = Stamp::path(&entry);
+        assert!(!stamp.exists(), "a stamp before the entry was read");
+        assert_eq!(load().status, CacheStatus::Hit);
+        let kept = Stamp::read(&entry).expect("the first hit keeps a stamp");
+        let metadata = fs::metadata(&entry).unwrap();
+        assert_eq!(Some(kept), Stamp::of(&metadata));
+        assert_eq!(load().status, CacheStatus::Hit);
+        // A stamp of another file is not trusted: the entry, damaged,
+        // is caught by its checksum.
+        fs::write(&stamp, [0u8; 40]).unwrap();
+        let mut bytes = fs::read(&entry).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x40;
+        replace(&entry, &bytes);
+        assert_eq!(
+            load().status,
+            CacheStatus::Damaged("damaged compiled dictionary: checksum mismatch".into())
+        );
+        assert_eq!(load().status, CacheStatus::Hit);
     }
 
     use crate::atomic_file::tests::mkfifo;
@@ -534,12 +653,13 @@ mod tests {
         replace(&third.entry, &bytes[..10]);
         assert!(matches!(load().status, CacheStatus::Damaged(_)));
         assert_eq!(load().status, CacheStatus::Hit);
-        // No temporary file is left behind.
-        let names: Vec<_> = fs::read_dir(cache.dir())
+        // No temporary file is left behind: the entry and its stamp.
+        let mut names: Vec<_> = fs::read_dir(cache.dir())
             .unwrap()
-            .map(|e| e.unwrap().file_name())
+            .map(|e| e.unwrap().path())
             .collect();
-        assert_eq!(names.len(), 1, "{names:?}");
+        names.sort();
+        assert_eq!(names, [Stamp::path(&third.entry), third.entry.clone()]);
     }
 
     /// A hit uses the entry where it is mapped; any one byte of the entry

@@ -1,0 +1,218 @@
+#!/usr/bin/env python3
+"""The search core's targets, measured side by side and interleaved.
+
+    python3 benches/search_core.py [--runs N] [--base OLD_BOGGLE] [--words FILE]
+
+Builds the release binary and the C yardstick (../shared/bench/yardstick.c,
+with gcc -O3 -march=native), rolls the board files with `boggle random
+--seed 1`, then runs every row's commands in turn, round after round, so
+that a change in the machine's load falls on all of them alike. Prints one
+table, the medians of the rounds, with the date, the machine, its load and
+the commit. Whole processes are timed for `boggle`, from start to exit,
+reading the boards from a file; the yardstick times only its search loop
+(no start-up, no parsing, no output), as it reports itself. The totals of
+every run are checked against the yardstick's.
+
+--base names another `boggle` binary (such as the one built from an older
+commit) for the rows whose target is "no slower than before"; without it
+those rows are left out. --words is a word list for both searches (default: boggle's
+bundled English list, and its source dictionaries/en.txt for the
+yardstick). The one-board row always uses the bundled list.
+"""
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timezone
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BOARD = "ezmrnubeslospaon"
+
+
+def run(args, stdin=None, stdout=subprocess.DEVNULL):
+    """Runs `args` with standard input from the file `stdin`; returns the
+    wall time in seconds."""
+    with open(stdin or os.devnull, "rb") as source:
+        start = time.perf_counter()
+        subprocess.run(args, stdin=source, stdout=stdout, check=True)
+        return time.perf_counter() - start
+
+
+def yardstick(yard, words, boards):
+    """The yardstick's search time in seconds and its total score."""
+    out = subprocess.run(
+        [yard, words, boards, "1"], capture_output=True, text=True, check=True
+    ).stdout
+    fields = dict(field.split("=", 1) for field in out.split() if "=" in field)
+    return float(fields["time"].rstrip("s")), int(fields["total_score"])
+
+
+def total(path, json_lines):
+    """The total score of a summary (third column) or of JSON lines."""
+    score = 0
+    with open(path) as lines:
+        for line in lines:
+            if json_lines:
+                score += json.loads(line)["score"]
+            else:
+                score += int(line.split("\t")[2])
+    return score
+
+
+def machine():
+    model = "unknown processor"
+    try:
+        with open("/proc/cpuinfo") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    with open("/proc/loadavg") as load:
+        average = " ".join(load.read().split()[:3])
+    return f"{model}, {os.cpu_count()} cores, {platform.system()}; load {average}"
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--base")
+    parser.add_argument("--words")
+    parser.add_argument(
+        "--yardstick", default=os.path.join(ROOT, "../shared/bench/yardstick.c")
+    )
+    options = parser.parse_args()
+
+    subprocess.run(
+        ["cargo", "build", "--release", "--locked", "--quiet"], cwd=ROOT, check=True
+    )
+    boggle = os.path.join(ROOT, "target/release/boggle")
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    work = tempfile.mkdtemp(prefix="boggle-core-")
+    try:
+        yard = os.path.join(work, "yard")
+        subprocess.run(
+            ["gcc", "-O3", "-march=native", "-o", yard, options.yardstick], check=True
+        )
+        files = {}
+        for name, args in [
+            ("uniform", ["--dice", "uniform", "--size", "4x4", "-n", "100000"]),
+            ("new", ["--dice", "new", "-n", "50000"]),
+            ("big", ["--dice", "uniform", "--size", "1000x1000"]),
+        ]:
+            path = os.path.join(work, name + ".txt")
+            with open(path, "w") as out:
+                subprocess.run([boggle, "random", "--seed", "1"] + args, stdout=out, check=True)
+            files[name] = path
+            if name != "big":
+                q16 = os.path.join(work, name + ".q16")
+                with open(path) as source, open(q16, "w") as out:
+                    for line in source:
+                        out.write(line.strip().replace("/", "").replace("qu", "q") + "\n")
+                files[name + ".q16"] = q16
+        # boggle's own English list unless a list is given; the yardstick
+        # reads the same list's source.
+        words = ["--dict", options.words] if options.words else []
+        yard_words = options.words or os.path.join(ROOT, "dictionaries/en.txt")
+        out_path = os.path.join(work, "out.txt")
+
+        def solve(binary, name, fmt, threads):
+            args = [binary, "solve", "-j", str(threads), "--format", fmt] + words
+            with open(out_path, "w") as out:
+                seconds = run(args, stdin=files[name], stdout=out)
+            return seconds, total(out_path, fmt == "json")
+
+        # Warm the dictionary's cache entry and the page cache.
+        solve(boggle, "new", "summary", 1)
+
+        rows = {}
+
+        def add(row, value):
+            rows.setdefault(row, []).append(value)
+
+        for _ in range(options.runs):
+            for name in ["uniform", "new"]:
+                yard_seconds, yard_total = yardstick(yard, yard_words, files[name + ".q16"])
+                add((name, "yardstick"), yard_seconds)
+                for fmt in ["summary", "json"]:
+                    for threads in [1, 2]:
+                        seconds, score = solve(boggle, name, fmt, threads)
+                        if score != yard_total:
+                            sys.exit(f"{name} {fmt} -j {threads}: total {score}, yardstick {yard_total}")
+                        add((name, fmt, threads), seconds)
+            add(("one", "true"), min(run(["true"]) for _ in range(20)))
+            add(
+                ("one", "boggle"),
+                statistics.median(
+                    run([boggle, "solve", BOARD, "--format", "summary"]) for _ in range(20)
+                ),
+            )
+            if options.base:
+                for label, binary in [("base", options.base), ("new", boggle)]:
+                    add(("big", label), solve(binary, "big", "summary", 2)[0])
+
+        median = {row: statistics.median(values) for row, values in rows.items()}
+        print(
+            f"# {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, commit {commit}, "
+            f"{machine()}"
+        )
+        print(f"# python3 benches/search_core.py --runs {options.runs}"
+              + (" --base BASE" if options.base else ""))
+        print(f"# medians of {options.runs} interleaved rounds; ratio = yardstick time / boggle time")
+        print()
+        print("| workload | boggle | yardstick | ratio | target |")
+        print("|---|---:|---:|---:|---|")
+        counts = {"uniform": 100000, "new": 50000}
+        titles = {"uniform": "100,000 uniform 4×4", "new": "50,000 `new`-dice 4×4"}
+        for name in ["uniform", "new"]:
+            yard_seconds = median[(name, "yardstick")]
+            for fmt, target in [("summary", "≥ 1.3×"), ("json", "≥ 1.0×")]:
+                seconds = median[(name, fmt, 1)]
+                print(
+                    f"| {titles[name]}, `-j 1 --format {fmt}` | {seconds * 1000:.0f} ms "
+                    f"({counts[name] / seconds / 1000:.0f}k boards/s) | {yard_seconds * 1000:.0f} ms "
+                    f"| {yard_seconds / seconds:.2f}× | {target} |"
+                )
+        print()
+        print("| workload | -j 1 | -j 2 | speed-up | target |")
+        print("|---|---:|---:|---:|---|")
+        for name in ["uniform", "new"]:
+            for fmt in ["summary", "json"]:
+                one, two = median[(name, fmt, 1)], median[(name, fmt, 2)]
+                print(
+                    f"| {titles[name]}, `--format {fmt}` | {one * 1000:.0f} ms | "
+                    f"{two * 1000:.0f} ms | {one / two:.2f}× | ≥ 1.8× |"
+                )
+        print()
+        true, one = median[("one", "true")], median[("one", "boggle")]
+        print("| workload | boggle | `true` | ratio | target |")
+        print("|---|---:|---:|---:|---|")
+        print(
+            f"| one board, whole process (`boggle solve {BOARD}`) | {one * 1000:.2f} ms | "
+            f"{true * 1000:.2f} ms | {one / true:.2f}× | ≤ 2× |"
+        )
+        if options.base:
+            base, new = median[("big", "base")], median[("big", "new")]
+            print()
+            print("| workload | before | now | ratio | target |")
+            print("|---|---:|---:|---:|---|")
+            print(
+                f"| one 1000×1000 uniform board, `-j 2` | {base * 1000:.0f} ms | "
+                f"{new * 1000:.0f} ms | {new / base:.2f}× | ≤ 1.0× |"
+            )
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
