@@ -175,8 +175,12 @@ impl<'s, 'd> Batch<'s, 'd> {
         Threads::new(self.threads).pool(parts)
     }
 
-    /// This batch's solver with the tile core, for a batch of many boards.
+    /// This batch's solver with the tile core, for a batch of many boards,
+    /// whose words' texts are made at once when they are written.
     fn with_tile_core(&self) -> Solver<'d> {
+        if self.output.format != OutputFormat::Summary {
+            self.solver.dict().prepare_word_texts();
+        }
         self.solver.clone().with_tile_core()
     }
 

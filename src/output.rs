@@ -116,7 +116,7 @@ pub fn write_solution<W: Write>(
                 .max(2);
             for word in &words {
                 write_right_aligned(out, word.score, width)?;
-                write!(out, " {}", dict.word_text(word.word))?;
+                write!(out, " {}", dict.word_str(word.word))?;
                 if options.paths {
                     for &cell in &word.path {
                         let (row, col) = board.position(cell as usize);
@@ -134,7 +134,7 @@ pub fn write_solution<W: Write>(
         }
         OutputFormat::Words => {
             for word in &words {
-                writeln!(out, "{}", dict.word_text(word.word))?;
+                writeln!(out, "{}", dict.word_str(word.word))?;
             }
             Ok(())
         }
@@ -150,7 +150,7 @@ pub fn write_solution<W: Write>(
                     .iter()
                     .map(|word| JsonWord {
                         wild: wild_letters(board, dict, word),
-                        word: dict.word_text(word.word),
+                        word: dict.word_str(word.word),
                         score: word.score,
                         path: options.paths.then(|| {
                             word.path
@@ -333,19 +333,19 @@ fn sorted(words: &[FoundWord], order: SortOrder) -> Vec<&FoundWord> {
 }
 
 #[derive(Serialize)]
-struct JsonBoard {
+struct JsonBoard<'d> {
     board: String,
     rows: usize,
     cols: usize,
     rules: &'static str,
     count: usize,
     score: u64,
-    words: Vec<JsonWord>,
+    words: Vec<JsonWord<'d>>,
 }
 
 #[derive(Serialize)]
-struct JsonWord {
-    word: String,
+struct JsonWord<'d> {
+    word: std::borrow::Cow<'d, str>,
     score: u32,
     #[serde(skip_serializing_if = "Option::is_none")]
     path: Option<Vec<[usize; 2]>>,

@@ -33,6 +33,14 @@
 //! which keeps the visited cells in one `u64` and moves over whole masks of
 //! neighbours, and `large` for any size. A board always takes the same one,
 //! so its result is the same whichever driver runs it.
+//!
+//! Beside them, the tile core (`tile_core`, used through `tile_boards`)
+//! counts or lists the words of a board without paths, over a trie of the
+//! board's tiles rather than of letters: faster, but only for boards of at
+//! most 64 cells made of a fixed set of tiles, with no wildcard, no paths,
+//! no budget and no pruning. A solver made [`Solver::with_tile_core`]
+//! gives it the boards it can take and the general search the rest; the
+//! answers are the same. Why there are two loops: docs/design.md.
 
 mod budget;
 mod grid;
@@ -56,7 +64,7 @@ pub use options::SolveOptions;
 pub use scratch::Scratch;
 pub use solution::{FoundWord, Solution, Summary};
 pub use solver::Solver;
-pub use tile_core::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
+pub use tile_core::{ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 
 #[cfg(test)]
 mod tests;

@@ -237,12 +237,13 @@ fn the_tile_core_finds_what_the_general_search_finds() {
                     );
                 }
                 assert_eq!(plain.tile_core_boards(), 0);
-                // Super Big Boggle's "an" face is past the core's 32 tiles
-                // with the English alphabet.
-                let least = if set == crate::dice::DiceSet::SuperBig {
-                    30
-                } else {
-                    300
+                // Super Big Boggle's faces are numbered under its rules
+                // only, and its "an" face is past the core's 32 tiles with
+                // the English alphabet.
+                let least = match (set, rules) {
+                    (crate::dice::DiceSet::SuperBig, Rules::SuperBig) => 30,
+                    (crate::dice::DiceSet::SuperBig, _) => 0,
+                    _ => 300,
                 };
                 assert!(
                     scratch.tile_core_boards() >= least,

@@ -15,15 +15,16 @@ use std::sync::{Arc, OnceLock};
 
 use super::options::BoardConfig;
 use super::solution::FoundWord;
-use super::tile_core::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
+use super::tile_core::{ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 use crate::board::{Board, Tile};
 use crate::dict::Dictionary;
 use crate::geometry::neighbour_masks;
-use crate::trie::WordId;
+use crate::rules::Rules;
 
 /// The faces of several letters the core numbers after the alphabet's
-/// letters, most common first, as room allows: Qu, the blank, and the
-/// Super Big Boggle faces. (A test checks that they cover every dice set.)
+/// letters, most common first, as room allows: Qu and the blank, and under
+/// Super Big Boggle's rules its other faces. (A test checks that they cover
+/// every dice set.)
 pub(super) const FACES: [&str; 6] = ["qu", "th", "in", "er", "he", "an"];
 
 /// A tile number no tile has.
@@ -33,7 +34,8 @@ const NONE: u8 = u8::MAX;
 #[derive(Debug)]
 pub(super) struct TileCore {
     /// The tiles, by number: the alphabet's letters in its order, then Qu,
-    /// the blank and the other [`FACES`] while fewer than [`MAX_TILES`].
+    /// the blank, and under Super Big Boggle's rules the other [`FACES`]
+    /// while fewer than [`MAX_TILES`].
     tiles: Vec<Tile>,
     /// Per ASCII letter, its tile number, or [`NONE`].
     ascii: [u8; 128],
@@ -53,9 +55,14 @@ impl TileCore {
             .collect();
         tiles.push(Tile::qu());
         tiles.push(Tile::Blank);
-        for face in &FACES[1..] {
-            if tiles.len() < MAX_TILES {
-                tiles.push(Tile::Letters((*face).into()));
+        // The other faces only for Super Big Boggle's rules, its dice's: a
+        // word that can end on one ends at two places in the trie, which
+        // costs its count a slower path.
+        if config.rules == Rules::SuperBig {
+            for face in &FACES[1..] {
+                if tiles.len() < MAX_TILES {
+                    tiles.push(Tile::Letters((*face).into()));
+                }
             }
         }
         // An ASCII letter outside the alphabet spells nothing: a blank.
@@ -145,7 +152,7 @@ pub(crate) struct TileScratch {
     /// The board shape the scorer's neighbours are set for.
     shape: (usize, usize),
     numbers: Vec<u8>,
-    words: Vec<WordId>,
+    words: Vec<ListedWord>,
     /// How many boards the core answered.
     pub(super) answered: u64,
 }
@@ -185,14 +192,13 @@ impl TileScratch {
         let (count, score) = if LIST {
             self.words.clear();
             let figures = scorer.list_within(&self.numbers, max_paths, &mut self.words)?;
-            words.extend(self.words.iter().map(|&word| {
-                let (score, len) = scorer.word(word);
-                FoundWord {
-                    word,
-                    len,
-                    score,
-                    path: Vec::new(),
-                }
+            // In the solution's order, sorted as plain numbers.
+            self.words.sort_unstable_by_key(|word| word.order());
+            words.extend(self.words.iter().map(|&word| FoundWord {
+                word: word.word(),
+                len: word.letters(),
+                score: word.score(),
+                path: Vec::new(),
             }));
             figures
         } else {

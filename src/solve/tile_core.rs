@@ -59,6 +59,44 @@ pub struct TileTrie {
     scores: Vec<u32>,
     /// Per dictionary word, its length in letters (set as `scores` is).
     lens: Vec<u8>,
+    /// Per node, the [`ListedWord`] of the word it ends (0 for none): what
+    /// a listing reads of a new word, in one place.
+    listed: Vec<ListedWord>,
+}
+
+/// A word a listing found: its id, score and length in one `u64` (the id
+/// in bits 0–31, the score in 32–47, the length in 48–55).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ListedWord(u64);
+
+impl ListedWord {
+    /// Set in an entry that holds a trie node rather than a word.
+    const NODE: u64 = 1 << 63;
+
+    fn new(word: u32, score: u32, len: u8) -> ListedWord {
+        ListedWord(u64::from(word) | u64::from(score.min(0xffff)) << 32 | u64::from(len) << 48)
+    }
+
+    /// The word's id in the dictionary.
+    pub fn word(self) -> WordId {
+        WordId::from_index((self.0 & 0xffff_ffff) as usize)
+    }
+
+    /// Its score.
+    pub fn score(self) -> u32 {
+        (self.0 >> 32 & 0xffff) as u32
+    }
+
+    /// Its length in letters.
+    pub fn letters(self) -> usize {
+        (self.0 >> 48 & 0xff) as usize
+    }
+
+    /// A key that orders words by score descending, then by id (which is
+    /// alphabetical).
+    pub fn order(self) -> u64 {
+        (0xffff - u64::from(self.score())) << 32 | self.0 & 0xffff_ffff
+    }
 }
 
 /// A scorer's mark of a trie node: the last board that counted the node's
@@ -212,12 +250,20 @@ impl TileTrie {
                 word => scores[word as usize].min(Mark::SHARED),
             })
             .collect();
+        let listed = words
+            .iter()
+            .map(|&word| match word {
+                TileNode::NO_WORD => ListedWord::default(),
+                word => ListedWord::new(word, scores[word as usize], lens[word as usize]),
+            })
+            .collect();
         TileTrie {
             nodes,
             marks,
             words,
             scores,
             lens,
+            listed,
         }
     }
 
@@ -227,6 +273,34 @@ impl TileTrie {
     fn child(node: TileNode, tile: u32) -> u32 {
         let below = node.children & ((1u32 << tile) - 1);
         (node.first & !TileNode::WORD) + below.count_ones()
+    }
+}
+
+/// Counts the word of node `index`, which ends at other nodes too (or
+/// scores too much for a mark), unless this board counted it: by word
+/// rather than by node, out of the walk's loop, as few words need it.
+#[cold]
+#[inline(never)]
+fn reach_shared<const LIST: bool>(
+    trie: &TileTrie,
+    shared: &mut [u32],
+    found: &mut Vec<ListedWord>,
+    tally: &mut (u32, u32),
+    index: u32,
+    epoch: u32,
+) {
+    let word = trie.words[index as usize] as usize;
+    if shared[word] != epoch {
+        shared[word] = epoch;
+        tally.0 += 1;
+        tally.1 += trie.scores[word];
+        if LIST {
+            found.push(ListedWord::new(
+                word as u32,
+                trie.scores[word],
+                trie.lens[word],
+            ));
+        }
     }
 }
 
@@ -334,22 +408,15 @@ impl Scorer {
     }
 
     /// [`Scorer::score_within`], adding each word found to `words` (its id
-    /// in the dictionary, in no particular order).
+    /// in the dictionary, score and length, in no particular order).
     pub fn list_within(
         &mut self,
         tiles: &[u8],
         max_paths: u64,
-        words: &mut Vec<WordId>,
+        words: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
         self.walk::<true>(cells, tiles, max_paths, words)
-    }
-
-    /// The score and length in letters of word `word`, which this scorer's
-    /// trie reaches.
-    pub fn word(&self, word: WordId) -> (u32, usize) {
-        let index = word.index();
-        (self.trie.scores[index], usize::from(self.trie.lens[index]))
     }
 
     /// Starts a board: a new epoch of the marks, and the masks of
@@ -394,7 +461,7 @@ impl Scorer {
         cells: usize,
         tiles: &[u8],
         max_paths: u64,
-        found: &mut Vec<WordId>,
+        found: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
         // Each field borrowed once, so that the loop keeps them in registers.
         let Scorer {
@@ -419,7 +486,7 @@ impl Scorer {
         // branch to mispredict.
         let reach = |marks: &mut [u32],
                      shared: &mut [u32],
-                     found: &mut Vec<WordId>,
+                     found: &mut Vec<ListedWord>,
                      tally: &mut (u32, u32),
                      index: u32,
                      node: TileNode| {
@@ -430,28 +497,25 @@ impl Scorer {
             };
             let mark = marks[at];
             marks[at] = mark_epoch | (mark & Mark::SCORE);
-            let new = u32::from(mark & !Mark::SCORE != mark_epoch);
+            let new = mark & !Mark::SCORE != mark_epoch;
             let points = mark & Mark::SCORE;
             if points == Mark::SHARED {
-                let word = trie.words[index as usize] as usize;
-                if new == 1 && shared[word] != epoch {
-                    shared[word] = epoch;
-                    tally.0 += 1;
-                    tally.1 += trie.scores[word];
-                    if LIST {
-                        found.push(WordId::from_index(word));
-                    }
+                if new {
+                    reach_shared::<LIST>(trie, shared, found, tally, index, epoch);
                 }
             } else {
-                tally.0 += new;
-                tally.1 += new * points;
-                if LIST && new == 1 {
-                    found.push(WordId::from_index(trie.words[index as usize] as usize));
+                tally.0 += u32::from(new);
+                tally.1 += u32::from(new) * points;
+                if LIST && new {
+                    // Its node for now: the word's entry is read after the
+                    // walk, where the reads of many words overlap.
+                    found.push(ListedWord(ListedWord::NODE | u64::from(index)));
                 }
             }
         };
         let mut tally = (0, 0);
         let mut paths = 0u64;
+        let listed = found.len();
         stack.clear();
         let root = nodes[0];
         for (cell, &tile) in tiles[..cells].iter().enumerate() {
@@ -496,6 +560,13 @@ impl Scorer {
                     if child.children & around[next as usize % MAX_CELLS] != 0 {
                         stack.push((visited | 1 << next, next, index));
                     }
+                }
+            }
+        }
+        if LIST {
+            for entry in &mut found[listed..] {
+                if entry.0 & ListedWord::NODE != 0 {
+                    *entry = trie.listed[(entry.0 & 0xffff_ffff) as usize];
                 }
             }
         }
