@@ -11,7 +11,7 @@
 //! the general search spends on thousands of boards, so only a solver made
 //! for many boards uses it ([`Solver::with_tile_core`](super::Solver::with_tile_core)).
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, TryLockError};
 
 use super::options::BoardConfig;
 use super::solution::FoundWord;
@@ -134,13 +134,25 @@ impl TileCore {
 #[derive(Debug, Default)]
 pub(super) struct TileCores {
     cores: [OnceLock<TileCore>; 3],
+    /// Held by the thread building a core.
+    building: [Mutex<()>; 3],
 }
 
 impl TileCores {
-    /// The core for `config`, built now if this is its first use.
-    fn core(&self, dict: &Dictionary, config: &BoardConfig) -> &TileCore {
-        let slot = &self.cores[config.rules as usize % 3];
-        slot.get_or_init(|| TileCore::new(dict, config))
+    /// The core for `config`, built now if this is its first use; `None`
+    /// while another thread builds it, so that the other workers go on
+    /// with the general search meanwhile instead of waiting.
+    fn core(&self, dict: &Dictionary, config: &BoardConfig) -> Option<&TileCore> {
+        let rules = config.rules as usize % 3;
+        if let Some(core) = self.cores[rules].get() {
+            return Some(core);
+        }
+        let _building = match self.building[rules].try_lock() {
+            Ok(guard) => guard,
+            Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+            Err(TryLockError::WouldBlock) => return None,
+        };
+        Some(self.cores[rules].get_or_init(|| TileCore::new(dict, config)))
     }
 }
 
@@ -173,7 +185,7 @@ impl TileScratch {
         if config.paths || max_paths == 0 || board.len() > MAX_CELLS {
             return None;
         }
-        let core = cores.core(dict, config);
+        let core = cores.core(dict, config)?;
         if !core.number(dict, board, &mut self.numbers) {
             return None;
         }
