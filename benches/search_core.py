@@ -54,6 +54,17 @@ def yardstick(yard, words, boards):
     return float(fields["time"].rstrip("s")), int(fields["total_score"])
 
 
+def walk_alone(bench, words, boards):
+    """The tile core's walk over `boards` on one thread (the best_score
+    bench): its time in seconds, its total score and its trie's build time
+    in milliseconds."""
+    out = subprocess.run(
+        [bench, words, boards, "1"], capture_output=True, text=True, check=True
+    ).stdout
+    fields = dict(field.split("=", 1) for field in out.split() if "=" in field)
+    return float(fields["time"].rstrip("s")), int(fields["total_score"]), float(fields["trie_ms"])
+
+
 def total(path, json_lines):
     """The total score of a summary (third column) or of JSON lines."""
     score = 0
@@ -94,6 +105,18 @@ def main():
     subprocess.run(
         ["cargo", "build", "--release", "--locked", "--quiet"], cwd=ROOT, check=True
     )
+    built = subprocess.run(
+        ["cargo", "bench", "--bench", "best_score", "--locked", "--no-run",
+         "--message-format", "json"],
+        cwd=ROOT, check=True, capture_output=True, text=True,
+    ).stdout
+    core_bench = next(
+        message["executable"]
+        for message in map(json.loads, built.splitlines())
+        if message.get("reason") == "compiler-artifact"
+        and message.get("target", {}).get("name") == "best_score"
+        and message.get("executable")
+    )
     boggle = os.path.join(ROOT, "target/release/boggle")
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
@@ -123,6 +146,7 @@ def main():
         # boggle's own English list unless a list is given; the yardstick
         # reads the same list's source.
         words = ["--dict", options.words] if options.words else []
+        sizes = {}
         yard_words = options.words or os.path.join(ROOT, "dictionaries/en.txt")
         out_path = os.path.join(work, "out.txt")
 
@@ -130,6 +154,7 @@ def main():
             args = [binary, "solve", "-j", str(threads), "--format", fmt] + words
             with open(out_path, "w") as out:
                 seconds = run(args, stdin=files[name], stdout=out)
+            sizes[(name, fmt)] = os.path.getsize(out_path)
             return seconds, total(out_path, fmt == "json")
 
         # Warm the dictionary's cache entry and the page cache.
@@ -144,13 +169,24 @@ def main():
             for name in ["uniform", "new"]:
                 yard_seconds, yard_total = yardstick(yard, yard_words, files[name + ".q16"])
                 add((name, "yardstick"), yard_seconds)
+                core_seconds, core_total, trie_ms = walk_alone(
+                    core_bench, yard_words, files[name + ".q16"]
+                )
+                if core_total != yard_total:
+                    sys.exit(f"{name}: the core's total {core_total}, yardstick {yard_total}")
+                add((name, "core"), core_seconds)
+                add(("trie", "ms"), trie_ms)
                 for fmt in ["summary", "json"]:
                     for threads in [1, 2]:
                         seconds, score = solve(boggle, name, fmt, threads)
                         if score != yard_total:
                             sys.exit(f"{name} {fmt} -j {threads}: total {score}, yardstick {yard_total}")
                         add((name, fmt, threads), seconds)
-            add(("one", "true"), min(run(["true"]) for _ in range(20)))
+            add(("one", "true"), statistics.median(run(["true"]) for _ in range(20)))
+            add(
+                ("one", "version"),
+                statistics.median(run([boggle, "--version"]) for _ in range(20)),
+            )
             add(
                 ("one", "boggle"),
                 statistics.median(
@@ -184,6 +220,22 @@ def main():
                     f"| {yard_seconds / seconds:.2f}× | {target} |"
                 )
         print()
+        print(
+            "The JSON written: "
+            + ", ".join(f"{titles[name]} {sizes[(name, 'json')] / 1e6:.0f} MB" for name in ["uniform", "new"])
+            + "."
+        )
+        print()
+        print("| the tile core's walk alone (`cargo bench --bench best_score`) | core | yardstick | ratio |")
+        print("|---|---:|---:|---:|")
+        for name in ["uniform", "new"]:
+            core, yard_seconds = median[(name, "core")], median[(name, "yardstick")]
+            print(
+                f"| {titles[name]} | {core * 1000:.0f} ms | {yard_seconds * 1000:.0f} ms "
+                f"| {yard_seconds / core:.2f}× |"
+            )
+        print(f"| building its trie (median) | {median[('trie', 'ms')]:.1f} ms | | |")
+        print()
         print("| workload | -j 1 | -j 2 | speed-up | target |")
         print("|---|---:|---:|---:|---|")
         for name in ["uniform", "new"]:
@@ -200,6 +252,11 @@ def main():
         print(
             f"| one board, whole process (`boggle solve {BOARD}`) | {one * 1000:.2f} ms | "
             f"{true * 1000:.2f} ms | {one / true:.2f}× | ≤ 2× |"
+        )
+        version = median[("one", "version")]
+        print(
+            f"| `boggle --version` (start-up and the command line only) | {version * 1000:.2f} ms | "
+            f"{true * 1000:.2f} ms | {version / true:.2f}× | |"
         )
         if options.base:
             base, new = median[("big", "base")], median[("big", "new")]
