@@ -12,6 +12,9 @@
 #   5x5   three seeds of 5 minutes each, 5x5 letters, classic rules;
 #   dice  the best roll of each dice set (classic, new: 60 s; big, superbig:
 #         3 minutes), each under its own game's rules;
+#   climb seeds 1-5, 12 s each, 4x4 letters: the time each first prints
+#         3,625, this build beside the binary BASE names (BASE=path/to/boggle
+#         bash benches/best.sh WORDS climb), seed by seed in turn;
 #   records-5x5, records-4x5
 #         five seeds from a cold start, -j 2, classic rules: the time each
 #         first reaches the best known board (5x5: 10,406 in 2 minutes;
@@ -48,6 +51,21 @@ if [ "$part" = 4x4 ] || [ "$part" = all ]; then
             "($(grep -m1 ': best 3625 ' "$work/err" | sed 's/.*, \([0-9]*\) boards scored.*/\1/') boards scored);" \
             "best $(cut -f1,3 "$work/out");" \
             "$(tail -1 "$work/err" | sed 's/.*boards scored, //')"
+    done
+    echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
+fi
+
+if [ "$part" = climb ]; then
+    echo "## 4x4, seeds 1-5: seconds to 3,625, -j 2, BASE then this build"
+    base="${BASE:?BASE names the binary to compare with}"
+    for seed in 1 2 3 4 5; do
+        line="seed $seed:"
+        for binary in "$base" "$boggle"; do
+            "$binary" best --dict "$words" --rules classic --seed "$seed" --time 12s --top 1 -j 2 \
+                > "$work/out" 2> "$work/err"
+            line="$line $(first_3625 "$work/err")"
+        done
+        echo "$line"
     done
     echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
 fi

@@ -649,6 +649,7 @@ mod tests {
             OutputFormat::Summary,
             OutputFormat::Json,
             OutputFormat::Words,
+            OutputFormat::Text,
         ] {
             let output = OutputOptions {
                 format,
