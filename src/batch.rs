@@ -145,6 +145,50 @@ enum Outcome {
     Bad { message: String },
 }
 
+/// Writes solved groups in input order, and counts them.
+struct GroupWriter<'w, W> {
+    out: &'w mut W,
+    output: OutputOptions,
+    errors: &'w mut dyn FnMut(&str),
+    report: BatchReport,
+}
+
+impl<W: Write> GroupWriter<'_, W> {
+    /// Writes the groups of `chunk`, each board's block or each bad line's
+    /// error record, and flushes.
+    fn write(&mut self, groups: Vec<io::Result<Group>>, chunk: &Chunk) -> io::Result<()> {
+        for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
+            let group = group?;
+            let mut start = 0;
+            for (outcome, line) in group.outcomes.iter().zip(lines) {
+                match outcome {
+                    Outcome::Block { end } => {
+                        if self.report.boards > 0 {
+                            output::write_separator(self.out, &self.output)?;
+                        }
+                        self.out.write_all(&group.out[start..*end])?;
+                        start = *end;
+                        self.report.boards += 1;
+                    }
+                    Outcome::Bad { message } => {
+                        self.report.bad_lines += 1;
+                        (self.errors)(&format!("line {}: {message}", line.number));
+                        let text = String::from_utf8_lossy(&chunk.data[line.start..line.end]);
+                        output::write_error(
+                            self.out,
+                            self.output.format,
+                            line.number,
+                            &text,
+                            message,
+                        )?;
+                    }
+                }
+            }
+        }
+        self.out.flush()
+    }
+}
+
 impl<'s, 'd> Batch<'s, 'd> {
     /// A batch writing with `output`.
     pub fn new(solver: &'s Solver<'d>, output: OutputOptions) -> Batch<'s, 'd> {
@@ -237,81 +281,105 @@ impl<'s, 'd> Batch<'s, 'd> {
         several: Option<bool>,
         errors: &mut dyn FnMut(&str),
     ) -> io::Result<BatchReport> {
-        let mut report = BatchReport::default();
         let mut number = 0;
         let mut chunk = Chunk::default();
-        let mut output = self.output;
-        let mut pool = None;
-        // A stream of more than one chunk is many boards.
-        let mut tiled = None;
+        let mut at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
+        let boards = chunk.lines.iter().filter(|l| !l.too_long).count();
+        let output = OutputOptions {
+            several: several.unwrap_or(!(at_end && boards <= 1)),
+            ..self.output
+        };
+        // A stream longer than one chunk is work for any number of
+        // threads, and many boards; a shorter one, work for as many
+        // threads as it has parts.
+        let parts = if at_end { chunk.parts() } else { usize::MAX };
+        let tiled = (!at_end && self.chunk_lines >= TILE_CORE_BOARDS).then(|| self.with_tile_core());
+        // One task: no thread is worth starting.
+        let one_task = at_end && parts <= 1;
+        let pool = if one_task { None } else { self.pool(parts)? };
+        let workers = pool
+            .as_ref()
+            .map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
+        // A long stream with several workers: this thread reads the next
+        // chunk and writes the last one while the workers solve this one.
+        // With one worker (`-j 1`) the run keeps to one thread.
+        let overlap = !at_end && self.chunk_lines >= TILE_CORE_BOARDS && workers > 1;
+        let batch = Batch {
+            solver: tiled.as_ref().unwrap_or(self.solver),
+            output,
+            chunk_lines: self.chunk_lines,
+            threads: self.threads,
+        };
         // Scratch space outlives each chunk: its word marks are large.
         let scratches = Mutex::new(Vec::new());
-        loop {
-            let at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
-            let pool = match &mut pool {
-                Some(pool) => pool,
-                None => {
-                    let boards = chunk.lines.iter().filter(|l| !l.too_long).count();
-                    output.several = several.unwrap_or(!(at_end && boards <= 1));
-                    // A stream longer than one chunk is work for any number
-                    // of threads; a shorter one, for as many as it has parts.
-                    let parts = if at_end { chunk.parts() } else { usize::MAX };
-                    if !at_end && self.chunk_lines >= TILE_CORE_BOARDS {
-                        tiled = Some(self.with_tile_core());
-                    }
-                    pool.insert(self.pool(parts)?)
-                }
-            };
-            let batch = Batch {
-                solver: tiled.as_ref().unwrap_or(self.solver),
-                output,
-                chunk_lines: self.chunk_lines,
-                threads: self.threads,
-            };
-            let groups: Vec<io::Result<Group>> = match pool {
-                // One task: no thread is worth starting.
-                None if at_end && chunk.parts() <= 1 => {
-                    let mut lent = LentScratch::from(&scratches);
-                    (chunk.lines.chunks(GROUP_LINES))
-                        .map(|lines| batch.render_group(&chunk.data, lines, &mut lent.scratch))
-                        .collect()
-                }
-                pool => crate::threads::in_pool(pool.as_ref(), || {
-                    chunk
-                        .lines
-                        .par_chunks(GROUP_LINES)
-                        .map_init(
-                            || LentScratch::from(&scratches),
-                            |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
-                        )
-                        .collect()
-                }),
-            };
-            for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
-                let group = group?;
-                let mut start = 0;
-                for (outcome, line) in group.outcomes.iter().zip(lines) {
-                    match outcome {
-                        Outcome::Block { end } => {
-                            if report.boards > 0 {
-                                output::write_separator(out, &output)?;
-                            }
-                            out.write_all(&group.out[start..*end])?;
-                            start = *end;
-                            report.boards += 1;
-                        }
-                        Outcome::Bad { message } => {
-                            report.bad_lines += 1;
-                            errors(&format!("line {}: {message}", line.number));
-                            let text = String::from_utf8_lossy(&chunk.data[line.start..line.end]);
-                            output::write_error(out, output.format, line.number, &text, message)?;
-                        }
-                    }
-                }
+        let solve = |chunk: &Chunk| -> Vec<io::Result<Group>> {
+            if one_task {
+                let mut lent = LentScratch::from(&scratches);
+                return (chunk.lines.chunks(GROUP_LINES))
+                    .map(|lines| batch.render_group(&chunk.data, lines, &mut lent.scratch))
+                    .collect();
             }
-            out.flush()?;
-            if at_end {
-                return Ok(report);
+            crate::threads::in_pool(pool.as_ref(), || {
+                chunk
+                    .lines
+                    .par_chunks(GROUP_LINES)
+                    .map_init(
+                        || LentScratch::from(&scratches),
+                        |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
+                    )
+                    .collect()
+            })
+        };
+        let mut writer = GroupWriter {
+            out,
+            output,
+            errors,
+            report: BatchReport::default(),
+        };
+        if !overlap {
+            loop {
+                let groups = solve(&chunk);
+                writer.write(groups, &chunk)?;
+                if at_end {
+                    return Ok(writer.report);
+                }
+                at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
+            }
+        }
+        // The chunk solved last, still to be written, and a buffer to read
+        // the next one into.
+        let mut solved: Option<(Vec<io::Result<Group>>, Chunk)> = None;
+        let mut next = Chunk::default();
+        loop {
+            let (groups, read) = std::thread::scope(|scope| {
+                let solving = scope.spawn(|| solve(&chunk));
+                let mut done = || -> io::Result<Option<bool>> {
+                    if let Some((groups, written)) = solved.take() {
+                        writer.write(groups, &written)?;
+                        next = written;
+                    }
+                    if at_end {
+                        return Ok(None);
+                    }
+                    next.fill(&mut input, &mut number, self.chunk_lines).map(Some)
+                };
+                let read = done();
+                match solving.join() {
+                    Ok(groups) => (groups, read),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            });
+            let read = read?;
+            let finished = std::mem::replace(&mut chunk, std::mem::take(&mut next));
+            solved = Some((groups, finished));
+            match read {
+                Some(end) => at_end = end,
+                None => {
+                    if let Some((groups, written)) = solved.take() {
+                        writer.write(groups, &written)?;
+                    }
+                    return Ok(writer.report);
+                }
             }
         }
     }
@@ -672,6 +740,45 @@ mod tests {
                     .run_lines(input.as_bytes(), &mut out, Some(true), &mut |_| {})
                     .unwrap();
                 assert!(out == alone, "{format:?}, {threads} threads");
+            }
+        }
+    }
+
+    /// A writer that fails once `room` bytes were written.
+    struct Failing {
+        room: usize,
+    }
+
+    impl Write for Failing {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            if self.room < bytes.len() {
+                return Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"));
+            }
+            self.room -= bytes.len();
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// A long stream whose output fails part of the way (a closed pipe)
+    /// ends with the error, on one thread and on three, wherever it fails:
+    /// in the first chunk's output, or while a later chunk is solved.
+    #[test]
+    fn a_long_stream_stops_at_a_failed_write() {
+        let dict = Dictionary::from_words(["tea", "eat"], Normalizer::default()).unwrap();
+        let solver = Solver::new(&dict, SolveOptions::default());
+        let input = "tea/xyz\n".repeat(3 * TILE_CORE_BOARDS);
+        for threads in [1, 3] {
+            for room in [0, 100, 800_000, 1_500_000] {
+                let mut out = Failing { room };
+                let result = Batch::new(&solver, OutputOptions::default())
+                    .threads(Some(threads))
+                    .run_lines(input.as_bytes(), &mut out, Some(true), &mut |_| {});
+                let error = result.expect_err("the write failed");
+                assert_eq!(error.kind(), io::ErrorKind::BrokenPipe, "{threads} threads, {room}");
             }
         }
     }
