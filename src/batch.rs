@@ -293,13 +293,15 @@ impl<'s, 'd> Batch<'s, 'd> {
         // threads, and many boards; a shorter one, work for as many
         // threads as it has parts.
         let parts = if at_end { chunk.parts() } else { usize::MAX };
-        let tiled = (!at_end && self.chunk_lines >= TILE_CORE_BOARDS).then(|| self.with_tile_core());
+        let tiled =
+            (!at_end && self.chunk_lines >= TILE_CORE_BOARDS).then(|| self.with_tile_core());
         // One task: no thread is worth starting.
         let one_task = at_end && parts <= 1;
         let pool = if one_task { None } else { self.pool(parts)? };
-        let workers = pool
-            .as_ref()
-            .map_or_else(rayon::current_num_threads, rayon::ThreadPool::current_num_threads);
+        let workers = pool.as_ref().map_or_else(
+            rayon::current_num_threads,
+            rayon::ThreadPool::current_num_threads,
+        );
         // A long stream with several workers: this thread reads the next
         // chunk and writes the last one while the workers solve this one.
         // With one worker (`-j 1`) the run keeps to one thread.
@@ -361,7 +363,8 @@ impl<'s, 'd> Batch<'s, 'd> {
                     if at_end {
                         return Ok(None);
                     }
-                    next.fill(&mut input, &mut number, self.chunk_lines).map(Some)
+                    next.fill(&mut input, &mut number, self.chunk_lines)
+                        .map(Some)
                 };
                 let read = done();
                 match solving.join() {
@@ -778,7 +781,11 @@ mod tests {
                     .threads(Some(threads))
                     .run_lines(input.as_bytes(), &mut out, Some(true), &mut |_| {});
                 let error = result.expect_err("the write failed");
-                assert_eq!(error.kind(), io::ErrorKind::BrokenPipe, "{threads} threads, {room}");
+                assert_eq!(
+                    error.kind(),
+                    io::ErrorKind::BrokenPipe,
+                    "{threads} threads, {room}"
+                );
             }
         }
     }

@@ -80,7 +80,10 @@ fn eight_processes_fill_one_entry() {
     // One whole entry, perhaps with the stamp of its first check beside
     // it, and no temporary file.
     let entries = file_names(&cache.join("boggle"));
-    let dicts: Vec<_> = entries.iter().filter(|name| name.ends_with(".dict")).collect();
+    let dicts: Vec<_> = entries
+        .iter()
+        .filter(|name| name.ends_with(".dict"))
+        .collect();
     assert_eq!(dicts.len(), 1, "{entries:?}");
     let stem = dicts[0].trim_end_matches(".dict");
     assert!(
