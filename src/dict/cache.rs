@@ -470,9 +470,15 @@ impl Stamp {
         entry.with_extension("checked")
     }
 
-    /// The stamp kept for `entry`, if one is there and whole.
+    /// The stamp kept for `entry`, if one is there, whole and a regular
+    /// file (opened without waiting, as an entry is).
     fn read(entry: &Path) -> Option<Stamp> {
-        let bytes = fs::read(Stamp::path(entry)).ok()?;
+        let file = open_without_waiting(&Stamp::path(entry)).ok()?;
+        if !file.metadata().ok()?.is_file() {
+            return None;
+        }
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut io::Read::take(&file, 41), &mut bytes).ok()?;
         let bytes: &[u8; 40] = bytes.as_slice().try_into().ok()?;
         let mut stamp = [0u64; 5];
         for (field, chunk) in stamp.iter_mut().zip(bytes.chunks_exact(8)) {
@@ -583,6 +589,20 @@ mod tests {
             .set_modified(time)
             .unwrap();
         fs::rename(&new, entry).unwrap();
+    }
+
+    /// A FIFO where an entry's stamp goes is neither waited on nor
+    /// trusted: the entry is checked, and used.
+    #[test]
+    fn a_fifo_stamp_is_not_read() {
+        let (_temp, list, cache) = list_and_cache("fifo-stamp", "cat\ndog\n");
+        let load = || load_list(&cache, &list);
+        let entry = load().entry;
+        mkfifo(&Stamp::path(&entry));
+        let hit = load();
+        assert_eq!(hit.status, CacheStatus::Hit);
+        assert_eq!(words(&hit.dict), ["cat", "dog"]);
+        assert_eq!(Stamp::read(&entry), None);
     }
 
     /// A mapped entry's checksum is checked on its first hit, which then
