@@ -125,7 +125,9 @@ records() {
         local at
         at="$(grep -m1 ": best $record " "$work/err" | cut -d' ' -f1 || true)"
         times+=("${at:-none}")
-        echo "seed $seed: $record ${at:+after $at s}${at:-not reached}; best $(cut -f1,3 "$work/out")"
+        local when="not reached"
+        [ -n "$at" ] && when="after $at s"
+        echo "seed $seed: $record $when; best $(cut -f1,3 "$work/out")"
     done
     local reached
     reached="$(printf '%s\n' "${times[@]}" | grep -v none | sort -g || true)"
