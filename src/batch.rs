@@ -372,7 +372,15 @@ impl<'s, 'd> Batch<'s, 'd> {
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             });
-            let read = read?;
+            let read = match read {
+                Ok(read) => read,
+                // The input failed (or the output did): what was read is
+                // written first, as without the pipeline.
+                Err(error) => {
+                    writer.write(groups, &chunk)?;
+                    return Err(error);
+                }
+            };
             let finished = std::mem::replace(&mut chunk, std::mem::take(&mut next));
             solved = Some((groups, finished));
             match read {
@@ -787,6 +795,55 @@ mod tests {
                     "{threads} threads, {room}"
                 );
             }
+        }
+    }
+
+    /// A reader that fails once its `text` is read.
+    struct FailingReader<'a> {
+        text: &'a [u8],
+    }
+
+    impl io::Read for FailingReader<'_> {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            if self.text.is_empty() {
+                return Err(io::Error::other("the disk went away"));
+            }
+            let n = buffer.len().min(self.text.len());
+            buffer[..n].copy_from_slice(&self.text[..n]);
+            self.text = &self.text[n..];
+            Ok(n)
+        }
+    }
+
+    /// Input that fails part of the way through a long stream ends with
+    /// the error, after the output of every whole chunk read before it
+    /// was written, on one thread and on three.
+    #[test]
+    fn a_long_stream_writes_what_it_read_before_the_input_failed() {
+        let dict = Dictionary::from_words(["tea", "eat"], Normalizer::default()).unwrap();
+        let solver = Solver::new(&dict, SolveOptions::default());
+        let lines = 2 * TILE_CORE_BOARDS + 10;
+        let input = "tea/xyz\n".repeat(lines);
+        let output = OutputOptions {
+            format: OutputFormat::Summary,
+            ..OutputOptions::default()
+        };
+        for threads in [1, 3] {
+            let mut out = Vec::new();
+            let reader = io::BufReader::new(FailingReader {
+                text: input.as_bytes(),
+            });
+            let result = Batch::new(&solver, output)
+                .threads(Some(threads))
+                .run_lines(reader, &mut out, Some(true), &mut |_| {});
+            assert_eq!(result.unwrap_err().to_string(), "the disk went away");
+            let written = String::from_utf8(out).unwrap();
+            assert_eq!(
+                written.lines().count(),
+                2 * CHUNK_LINES,
+                "{threads} threads"
+            );
+            assert!(written.lines().all(|line| line == "tea/xyz\t1\t1"));
         }
     }
 }
