@@ -53,15 +53,11 @@ pub struct TileTrie {
     /// node ends, or [`Mark::SHARED`] when that word ends at other nodes too
     /// (`th`+`e` and `t`+`h`+`e`) or scores too much for the mark, or 0.
     marks: Vec<u32>,
-    /// Per node, the dictionary word it ends, or [`TileNode::NO_WORD`].
-    words: Vec<u32>,
-    /// Per dictionary word, its score (only words the trie reaches are set).
-    scores: Vec<u32>,
-    /// Per dictionary word, its length in letters (set as `scores` is).
-    lens: Vec<u8>,
-    /// Per node, the [`ListedWord`] of the word it ends (0 for none): what
-    /// a listing reads of a new word, in one place.
+    /// Per node, the [`ListedWord`] of the word it ends (0 for none): its
+    /// id, score and length, in one place.
     listed: Vec<ListedWord>,
+    /// The dictionary's word count.
+    word_count: usize,
 }
 
 /// A word a listing found: its id, score and length in one `u64` (the id
@@ -260,10 +256,8 @@ impl TileTrie {
         TileTrie {
             nodes,
             marks,
-            words,
-            scores,
-            lens,
             listed,
+            word_count: scores.len(),
         }
     }
 
@@ -289,17 +283,14 @@ fn reach_shared<const LIST: bool>(
     index: u32,
     epoch: u32,
 ) {
-    let word = trie.words[index as usize] as usize;
+    let listed = trie.listed[index as usize];
+    let word = listed.word().index();
     if shared[word] != epoch {
         shared[word] = epoch;
         tally.0 += 1;
-        tally.1 += trie.scores[word];
+        tally.1 += listed.score();
         if LIST {
-            found.push(ListedWord::new(
-                word as u32,
-                trie.scores[word],
-                trie.lens[word],
-            ));
+            found.push(listed);
         }
     }
 }
@@ -367,7 +358,7 @@ impl Scorer {
     pub fn new(trie: Arc<TileTrie>, neighbours: &[u64]) -> Scorer {
         let mut scorer = Scorer {
             marks: trie.marks.clone(),
-            shared: vec![0; trie.scores.len()],
+            shared: vec![0; trie.word_count],
             trie,
             neighbours: [0; MAX_CELLS],
             cells: 0,
@@ -437,9 +428,10 @@ impl Scorer {
         for (cell, &tile) in tiles[..cells].iter().enumerate() {
             self.by_tile[usize::from(tile) % MAX_TILES] |= 1 << cell;
         }
+        let on_board = ((1u128 << cells) - 1) as u64;
         for (cell, &mask) in self.neighbours[..cells].iter().enumerate() {
             let mut around = 0u32;
-            let mut rest = mask & ((1u128 << cells) - 1) as u64;
+            let mut rest = mask & on_board;
             while rest != 0 {
                 around |= 1 << (tiles[rest.trailing_zeros() as usize] % MAX_TILES as u8);
                 rest &= rest - 1;
