@@ -33,37 +33,9 @@ const PLAYERS: usize = 4;
 /// Sends one request on a kept-alive connection and reads the answer: its
 /// status and body.
 async fn exchange(stream: &mut TcpStream, request: &[u8]) -> std::io::Result<(u16, Vec<u8>)> {
-    stream.write_all(request).await?;
     let mut buffer = Vec::with_capacity(4096);
-    let mut chunk = [0u8; 16384];
-    loop {
-        let read = stream.read(&mut chunk).await?;
-        if read == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
-        }
-        buffer.extend_from_slice(&chunk[..read]);
-        let Some(end) = buffer.windows(4).position(|w| w == b"\r\n\r\n") else {
-            continue;
-        };
-        let head = std::str::from_utf8(&buffer[..end]).unwrap_or_default();
-        let status = head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
-        let length: usize = head
-            .lines()
-            .find_map(|l| {
-                l.to_ascii_lowercase()
-                    .strip_prefix("content-length:")
-                    .map(|v| v.trim().parse().unwrap_or(0))
-            })
-            .unwrap_or(0);
-        while buffer.len() < end + 4 + length {
-            let read = stream.read(&mut chunk).await?;
-            if read == 0 {
-                return Err(std::io::ErrorKind::UnexpectedEof.into());
-            }
-            buffer.extend_from_slice(&chunk[..read]);
-        }
-        return Ok((status, buffer[end + 4..end + 4 + length].to_vec()));
-    }
+    let (status, body) = server::exchange(stream, request, &mut buffer).await?;
+    Ok((status, buffer[body].to_vec()))
 }
 
 fn post(path: &str, body: &str) -> Vec<u8> {

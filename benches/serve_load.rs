@@ -19,7 +19,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use boggle::{BoardRng, DiceSet, Roller};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 #[path = "common/server.rs"]
@@ -36,37 +35,9 @@ async fn exchange(
     request: &[u8],
     buffer: &mut Vec<u8>,
 ) -> std::io::Result<u16> {
-    stream.write_all(request).await?;
-    buffer.clear();
-    let mut chunk = [0u8; 16384];
-    loop {
-        let read = stream.read(&mut chunk).await?;
-        if read == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
-        }
-        buffer.extend_from_slice(&chunk[..read]);
-        let Some(end) = buffer.windows(4).position(|w| w == b"\r\n\r\n") else {
-            continue;
-        };
-        let head = std::str::from_utf8(&buffer[..end]).unwrap_or_default();
-        let status = head.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
-        let length: usize = head
-            .lines()
-            .find_map(|l| {
-                l.to_ascii_lowercase()
-                    .strip_prefix("content-length:")
-                    .map(|v| v.trim().parse().unwrap_or(0))
-            })
-            .unwrap_or(0);
-        while buffer.len() < end + 4 + length {
-            let read = stream.read(&mut chunk).await?;
-            if read == 0 {
-                return Err(std::io::ErrorKind::UnexpectedEof.into());
-            }
-            buffer.extend_from_slice(&chunk[..read]);
-        }
-        return Ok(status);
-    }
+    server::exchange(stream, request, buffer)
+        .await
+        .map(|(status, _)| status)
 }
 
 fn solve_request(board: &str) -> Vec<u8> {
