@@ -17,7 +17,8 @@ every run are checked against the yardstick's.
 commit) for the rows whose target is "no slower than before"; without it
 those rows are left out. --words is a word list for both searches (default: boggle's
 bundled English list, and its source dictionaries/en.txt for the
-yardstick). The one-board row always uses the bundled list.
+yardstick). The one-board rows always use the bundled list; on Linux x86-64
+they are measured for the statically linked build of README.md too.
 """
 
 import argparse
@@ -118,6 +119,15 @@ def main():
         and message.get("executable")
     )
     boggle = os.path.join(ROOT, "target/release/boggle")
+    # The statically linked build of README.md, on Linux x86-64 only.
+    static = None
+    if platform.system() == "Linux" and platform.machine() == "x86_64":
+        subprocess.run(
+            ["cargo", "build", "--release", "--locked", "--quiet", "--target",
+             "x86_64-unknown-linux-gnu", "--config", ".cargo/static.toml"],
+            cwd=ROOT, check=True,
+        )
+        static = os.path.join(ROOT, "target/x86_64-unknown-linux-gnu/release/boggle")
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True
     ).stdout.strip()
@@ -183,16 +193,19 @@ def main():
                             sys.exit(f"{name} {fmt} -j {threads}: total {score}, yardstick {yard_total}")
                         add((name, fmt, threads), seconds)
             add(("one", "true"), statistics.median(run(["true"]) for _ in range(20)))
-            add(
-                ("one", "version"),
-                statistics.median(run([boggle, "--version"]) for _ in range(20)),
-            )
-            add(
-                ("one", "boggle"),
-                statistics.median(
-                    run([boggle, "solve", BOARD, "--format", "summary"]) for _ in range(20)
-                ),
-            )
+            for label, binary in [("boggle", boggle), ("static", static)]:
+                if binary is None:
+                    continue
+                add(
+                    ("one", label),
+                    statistics.median(
+                        run([binary, "solve", BOARD, "--format", "summary"]) for _ in range(20)
+                    ),
+                )
+                add(
+                    ("one", label + " version"),
+                    statistics.median(run([binary, "--version"]) for _ in range(20)),
+                )
             if options.base:
                 for label, binary in [("base", options.base), ("new", boggle)]:
                     add(("big", label), solve(binary, "big", "summary", 2)[0])
@@ -246,18 +259,20 @@ def main():
                     f"{two * 1000:.0f} ms | {one / two:.2f}× | ≥ 1.8× |"
                 )
         print()
-        true, one = median[("one", "true")], median[("one", "boggle")]
+        true = median[("one", "true")]
         print("| workload | boggle | `true` | ratio | target |")
         print("|---|---:|---:|---:|---|")
-        print(
-            f"| one board, whole process (`boggle solve {BOARD}`) | {one * 1000:.2f} ms | "
-            f"{true * 1000:.2f} ms | {one / true:.2f}× | ≤ 2× |"
-        )
-        version = median[("one", "version")]
-        print(
-            f"| `boggle --version` (start-up and the command line only) | {version * 1000:.2f} ms | "
-            f"{true * 1000:.2f} ms | {version / true:.2f}× | |"
-        )
+        builds = [("boggle", "")] + ([("static", ", static build")] if static else [])
+        for label, title in builds:
+            one, version = median[("one", label)], median[("one", label + " version")]
+            print(
+                f"| one board, whole process (`boggle solve {BOARD}`){title} | {one * 1000:.2f} ms | "
+                f"{true * 1000:.2f} ms | {one / true:.2f}× | ≤ 2× |"
+            )
+            print(
+                f"| `boggle --version` (start-up and the command line only){title} | "
+                f"{version * 1000:.2f} ms | {true * 1000:.2f} ms | {version / true:.2f}× | |"
+            )
         if options.base:
             base, new = median[("big", "base")], median[("big", "new")]
             print()

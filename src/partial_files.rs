@@ -7,10 +7,21 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Mutex, MutexGuard, OnceLock};
 
 /// The temporary files being written at this moment.
 static PARTIAL_FILES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// Called before each temporary file is made (see [`before_each_file`]).
+static BEFORE_EACH_FILE: OnceLock<fn()> = OnceLock::new();
+
+/// Has `hook` called before each temporary file is made, on the thread
+/// that makes it; the first hook set stays. The binary starts its signal
+/// watcher there, so that a file exists only while an interrupt would
+/// remove it.
+pub fn before_each_file(hook: fn()) {
+    let _ = BEFORE_EACH_FILE.set(hook);
+}
 
 /// The list, whether or not a writer panicked while holding it: a
 /// poisoned lock still holds a usable list.
@@ -18,8 +29,11 @@ fn partial_files() -> MutexGuard<'static, Vec<PathBuf>> {
     PARTIAL_FILES.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Adds `path` to the files being written.
+/// Adds `path` to the files being written, before it is made.
 pub(crate) fn register(path: &Path) {
+    if let Some(hook) = BEFORE_EACH_FILE.get() {
+        hook();
+    }
     partial_files().push(path.to_owned());
 }
 

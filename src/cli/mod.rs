@@ -13,6 +13,7 @@ pub mod prove;
 mod random;
 mod serve;
 mod show;
+pub mod signals;
 mod solve;
 mod stats;
 pub mod streams;

@@ -76,6 +76,43 @@ fn each_signal_has_its_exit_code() {
     }
 }
 
+/// The threads of `child`, as its `/proc/PID/status` tells.
+fn threads(child: &Child) -> usize {
+    let text = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+    text.lines()
+        .find_map(|line| line.strip_prefix("Threads:"))
+        .and_then(|count| count.trim().parse().ok())
+        .unwrap()
+}
+
+/// A run with nothing to clean up ends at the signal without a thread
+/// waiting for it: starting one costs as much as solving a board. (That
+/// runs with something to clean up do start one is what the other tests
+/// here show: without it they would leave partial files, or `best` would
+/// not print what it found.)
+#[test]
+fn a_run_with_nothing_to_clean_up_has_no_signal_thread() {
+    // The first runs write the word list's cache entry and its stamp, and
+    // so start the watcher; after them nothing is written.
+    for _ in 0..2 {
+        let warm = boggle().args(["solve", "ab/cd"]).output().unwrap();
+        assert!(warm.status.success());
+    }
+    let mut solve = boggle()
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    wait_until_caught(&solve, 2);
+    // What was caught stays caught; a thread would have started with it.
+    std::thread::sleep(Duration::from_millis(50));
+    assert_eq!(threads(&solve), 1);
+    signal(&solve, "INT");
+    assert_eq!(wait_briefly(&mut solve).code(), Some(130));
+}
+
 /// Every word of `len` letters over the first `letters` letters of the
 /// alphabet, in order: a list whose trie is millions of nodes.
 fn every_word(letters: u8, len: u32) -> Vec<u8> {
