@@ -2,7 +2,7 @@
 //!
 //! [`Solver`] holds the shared, immutable parts (dictionary, rules, length
 //! filter); [`Scratch`] holds one worker's mutable state (visited cells,
-//! per-word marks, the current path), reused from board to board. The search
+//! a bit per word found, the current path), reused from board to board. The search
 //! runs depth-first from every cell, following the trie and pruning as soon
 //! as no word starts with the letters so far. A word found along several
 //! paths is reported once, with the least of them in reading order (paths

@@ -33,7 +33,7 @@ impl<S: Sink> Walk<'_, S> {
         }
         let mut walk = Walk {
             search,
-            marks: walk.marks,
+            found: walk.found,
             epoch: walk.epoch,
             done: walk.done,
             left: walk.left,
@@ -52,9 +52,9 @@ impl<S: Sink> Walk<'_, S> {
         // each cell restored as the search came back from it.
         debug_assert!(walk.path.is_empty() && walk.frames.is_empty());
         walk.set_budget(max_steps);
-        let reached = (0..walk.marks.len()).filter(|&word| walk.marks[word] == walk.epoch);
-        for word in reached.collect::<Vec<_>>() {
-            walk.count_reached(search, WordId::from_index(word));
+        let reached = walk.found.words().to_vec();
+        for word in reached {
+            walk.count_reached(search, WordId::from_index(word as usize));
         }
         walk.search_from(starts, small, paths);
         if walk.exceeded {

@@ -1,6 +1,6 @@
-//! One worker's reusable state ([`Scratch`], [`State`]): the marks of the
-//! words found on this board, the pruning counts, the path and the score
-//! table, cleared by bumping an epoch rather than by writing. [`State::search`]
+//! One worker's reusable state ([`Scratch`], [`State`]): the words found
+//! on this board ([`Found`]), the pruning counts (cleared by bumping an
+//! epoch rather than by writing), the path and the score table. [`State::search`]
 //! sets up one search within its budget and starts it again with pruning
 //! when the plain search runs out.
 
@@ -10,7 +10,7 @@ use super::options::{BoardConfig, Scores};
 use super::padded::Frame;
 use super::sink::Sink;
 use super::tile_boards::TileScratch;
-use super::walk::{Left, Search, Walk};
+use super::walk::{Found, Left, Search, Walk};
 use crate::board::Board;
 use crate::dict::Dictionary;
 
@@ -51,12 +51,9 @@ impl Scratch {
 /// The mutable state of searches on one thread.
 #[derive(Clone, Debug, Default)]
 pub(super) struct State {
-    /// `marks[w] == epoch` when word `w` was already found on this board.
-    /// Two bytes a word keep the table small enough to stay in cache; it
-    /// is cleared once every 65,535 searches, when the epoch wraps.
-    pub(super) marks: Vec<u16>,
-    /// Bumped per search, so `marks`, `done` and `left` need not be
-    /// cleared.
+    /// The words already found on this board.
+    pub(super) found: Found,
+    /// Bumped per search, so `done` and `left` need not be cleared.
     pub(super) epoch: u16,
     /// `done[n] == epoch` when node `n` has children and every word below
     /// it was reached in this search: the search does not enter it again.
@@ -90,8 +87,7 @@ impl State {
         if max_len == 0 {
             return Ok(());
         }
-        if self.marks.len() != dict.word_count() {
-            self.marks = vec![0; dict.word_count()];
+        if !self.found.start(dict.word_count()) {
             // Made again when a search prunes.
             self.done = Vec::new();
             self.left = Vec::new();
@@ -99,7 +95,6 @@ impl State {
         }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
-            self.marks.fill(0);
             self.done.fill(0);
             self.left.fill(Left::default());
             self.epoch = 1;
@@ -121,7 +116,7 @@ impl State {
         }
         let mut walk = Walk {
             search: &search,
-            marks: &mut self.marks,
+            found: &mut self.found,
             epoch: self.epoch,
             done: &mut self.done,
             left: &mut self.left,

@@ -1,6 +1,6 @@
 //! One search's inputs and state: [`Search`], what it reads (the trie, the
-//! board's layout, the score table), and [`Walk`], what it changes (marks,
-//! path, budget, sink); the loop over start cells and what both the small
+//! board's layout, the score table), and [`Walk`], what it changes (the words
+//! found, [`Found`], the path, budget, sink); the loop over start cells and what both the small
 //! and the large search share: the nodes a step lands on and reporting a
 //! word.
 
@@ -42,6 +42,57 @@ pub(super) struct Left {
     pub(super) parts: u8,
 }
 
+/// The words found in one search: a bit per word of the dictionary, and the
+/// list of those set, so that the next search clears only those. A bit a
+/// word keeps the table in cache (32 KB for 256,000 words), and a first
+/// search touches few pages of it: one board solved alone pays for its
+/// page faults as much as for its search.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Found {
+    /// The dictionary's word count: a word id at or past it (from a forged
+    /// trie) is never new.
+    words: usize,
+    bits: Vec<u64>,
+    list: Vec<u32>,
+}
+
+impl Found {
+    /// Empties the set for a search over `words` words; returns false
+    /// when it was made afresh, for another dictionary.
+    pub(super) fn start(&mut self, words: usize) -> bool {
+        if self.words != words || self.bits.is_empty() {
+            self.words = words;
+            self.bits = vec![0; words.div_ceil(64)];
+            self.list.clear();
+            return false;
+        }
+        for &word in &self.list {
+            self.bits[word as usize / 64] = 0;
+        }
+        self.list.clear();
+        true
+    }
+
+    /// Whether word `word` is still to be found; false for a word beyond
+    /// the dictionary's.
+    #[inline(always)]
+    pub(super) fn is_new(&self, word: usize) -> bool {
+        word < self.words && self.bits[word / 64] & (1 << (word % 64)) == 0
+    }
+
+    /// Marks `word`, which [`is_new`](Self::is_new) said is new, found.
+    #[inline(always)]
+    pub(super) fn insert(&mut self, word: usize) {
+        self.bits[word / 64] |= 1 << (word % 64);
+        self.list.push(word as u32);
+    }
+
+    /// The words found, in the order found.
+    pub(super) fn words(&self) -> &[u32] {
+        &self.list
+    }
+}
+
 /// The read-only inputs of one search.
 pub(super) struct Search<'a> {
     pub(super) nodes: Nodes<'a>,
@@ -59,7 +110,8 @@ pub(super) struct Walk<'a, S> {
     /// The search's read-only inputs, here so the small search's recursive
     /// calls pass one pointer for both.
     pub(super) search: &'a Search<'a>,
-    pub(super) marks: &'a mut [u16],
+    /// The words found on this board so far.
+    pub(super) found: &'a mut Found,
     pub(super) epoch: u16,
     /// Per node, whether every word below it was reached (see [`State`](super::scratch::State)).
     pub(super) done: &'a mut Vec<u16>,
@@ -148,15 +200,13 @@ impl Search<'_> {
         last: u32,
     ) {
         let score = self.scores[depth % 128];
-        let Some(mark) = walk.marks.get_mut(word.index()) else {
-            return;
-        };
-        if *mark != walk.epoch {
+        let index = word.index();
+        if walk.found.is_new(index) {
             // Out of steps: the search must not go on out of order.
             if walk.exceeded {
                 return;
             }
-            *mark = walk.epoch;
+            walk.found.insert(index);
             if S::PRUNE {
                 walk.count_reached(self, word);
             }
