@@ -169,10 +169,22 @@ impl<'d> Game<'d> {
         min_len: Option<usize>,
         min_score: u64,
     ) -> Self {
+        Game::deal_with_rules(dict, roller, RulesChoice::Auto, seed, min_len, min_score)
+    }
+
+    /// [`Game::deal`] with the rules chosen, as a room chooses them.
+    pub fn deal_with_rules(
+        dict: &'d Dictionary,
+        roller: &Roller,
+        rules: RulesChoice,
+        seed: u64,
+        min_len: Option<usize>,
+        min_score: u64,
+    ) -> Self {
         let mut rng = BoardRng::new(seed);
         let mut roll = || {
             let board = roller.roll(&mut rng);
-            let rules = RulesChoice::Auto.for_cells(board.len());
+            let rules = rules.for_cells(board.len());
             Game::new(dict, board, rules, min_len)
         };
         let mut best = roll();

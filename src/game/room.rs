@@ -18,8 +18,8 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::{Clock, Game, Verdict};
-use crate::dice::{BoardRng, Roller};
+use super::{Clock, Game, MIN_BOARD_SCORE, Verdict};
+use crate::dice::Roller;
 use crate::dict::Dictionary;
 use crate::rules::RulesChoice;
 
@@ -152,7 +152,7 @@ pub struct Room<'d> {
 impl<'d> Room<'d> {
     /// A waiting room whose first board is rolled from `seed`.
     pub fn new(dict: &'d Dictionary, setup: RoomSetup, seed: u64) -> Room<'d> {
-        let game = roll_game(dict, &setup, seed);
+        let Deal { game, seed } = deal(dict, &setup, seed);
         Room {
             dict,
             setup,
@@ -245,14 +245,25 @@ impl<'d> Room<'d> {
         }
     }
 
-    /// Once a round is over: a new board rolled from `seed`, every word
-    /// cleared, the players kept, and the room waiting again.
-    pub fn another_round(&mut self, seed: u64, now: Instant) -> Result<(), RoomError> {
+    /// What deals this room's boards, to deal the next one away from
+    /// whatever guards the room: dealing solves up to [`MAX_ROLLS`] boards.
+    ///
+    /// [`MAX_ROLLS`]: super::MAX_ROLLS
+    pub fn dealer(&self) -> Dealer<'d> {
+        Dealer {
+            dict: self.dict,
+            setup: self.setup.clone(),
+        }
+    }
+
+    /// Once a round is over: the new board `next` (from [`Room::dealer`]),
+    /// every word cleared, the players kept, and the room waiting again.
+    pub fn another_round(&mut self, next: Deal<'d>, now: Instant) -> Result<(), RoomError> {
         if self.phase(now) != Phase::Over {
             return Err(RoomError::NotOver);
         }
-        self.game = roll_game(self.dict, &self.setup, seed);
-        self.seed = seed;
+        self.game = next.game;
+        self.seed = next.seed;
         self.clock = None;
         self.started = None;
         for player in &mut self.players {
@@ -352,11 +363,40 @@ impl<'d> Room<'d> {
     }
 }
 
-/// The game on the board `setup` rolls from `seed`.
-fn roll_game<'d>(dict: &'d Dictionary, setup: &RoomSetup, seed: u64) -> Game<'d> {
-    let board = setup.roller.roll(&mut BoardRng::new(seed));
-    let rules = setup.rules.for_cells(board.len());
-    Game::new(dict, board, rules, setup.min_len)
+/// Deals a room's boards: its dictionary and setup, without the room.
+#[derive(Clone, Debug)]
+pub struct Dealer<'d> {
+    dict: &'d Dictionary,
+    setup: RoomSetup,
+}
+
+impl<'d> Dealer<'d> {
+    /// The board dealt from `seed`, for [`Room::another_round`].
+    pub fn deal(&self, seed: u64) -> Deal<'d> {
+        deal(self.dict, &self.setup, seed)
+    }
+}
+
+/// A round's board and the seed it was dealt from.
+#[derive(Debug)]
+pub struct Deal<'d> {
+    game: Game<'d>,
+    seed: u64,
+}
+
+/// The game `setup` deals from `seed`: as in the browser and terminal
+/// games, a board worth at least [`MIN_BOARD_SCORE`] points, so no round
+/// starts on a board without a word.
+fn deal<'d>(dict: &'d Dictionary, setup: &RoomSetup, seed: u64) -> Deal<'d> {
+    let game = Game::deal_with_rules(
+        dict,
+        &setup.roller,
+        setup.rules,
+        seed,
+        setup.min_len,
+        MIN_BOARD_SCORE,
+    );
+    Deal { game, seed }
 }
 
 /// `name` trimmed, if it may name a player: 1 to [`MAX_NAME_CHARS`]
@@ -431,7 +471,7 @@ mod tests {
     use super::*;
     use crate::alphabet::Normalizer;
     use crate::board::Board;
-    use crate::dice::DiceSet;
+    use crate::dice::{BoardRng, DiceSet};
     use crate::rules::Rules;
 
     fn secs(seconds: u64) -> Duration {
@@ -607,7 +647,10 @@ mod tests {
         assert_eq!(room.judge(ann, "cat", t0), Err(RoomError::NotStarted));
         room.start(t0).unwrap();
         assert_eq!(room.start(t0 + secs(1)), Err(RoomError::AlreadyPlaying));
-        assert_eq!(room.another_round(1, t0 + secs(1)), Err(RoomError::NotOver));
+        assert_eq!(
+            room.another_round(room.dealer().deal(1), t0 + secs(1)),
+            Err(RoomError::NotOver)
+        );
         let view = room.view(t0 + secs(60));
         assert_eq!(view.state, Phase::Playing);
         assert_eq!(view.board.as_deref(), Some("cat/ars"));
@@ -630,7 +673,8 @@ mod tests {
         );
         assert_eq!(view.results.unwrap()[1].score, 1);
         // Another round: a new board from the seed, no words, the same players.
-        room.another_round(8, t0 + secs(200)).unwrap();
+        room.another_round(room.dealer().deal(8), t0 + secs(200))
+            .unwrap();
         assert_eq!(room.seed(), 8);
         let view = room.view(t0 + secs(200));
         assert_eq!(view.state, Phase::Waiting);
@@ -643,12 +687,47 @@ mod tests {
         );
         room.start(t0 + secs(201)).unwrap();
         let board = room.view(t0 + secs(201)).board.unwrap();
-        let expected = Roller::choose(Some(DiceSet::New), None)
-            .unwrap()
-            .roll(&mut BoardRng::new(8))
-            .canonical();
-        assert_eq!(board, expected);
+        // The board the games deal from seed 8: on this small list no roll
+        // reaches 10 points, so the best of 200 rolls, not the first.
+        let roller = Roller::choose(Some(DiceSet::New), None).unwrap();
+        let first = roller.roll(&mut BoardRng::new(8)).canonical();
+        let dealt = Game::deal(room.dict, &roller, 8, None, MIN_BOARD_SCORE);
+        assert_eq!(board, dealt.board().canonical());
+        assert_ne!(board, first);
+        assert!(room.game.max_score() > 0);
         assert_eq!(room.ends_at(), Some(t0 + secs(381)));
+    }
+
+    #[test]
+    fn no_round_starts_on_a_board_without_words() {
+        // Seed 10 first rolls a 3x3 board of random letters without a
+        // word (see `game::tests`); a room on that seed deals another.
+        let dict = Box::leak(Box::new(
+            crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap(),
+        ));
+        let roller = Roller::new(DiceSet::Uniform, Some((3, 3))).unwrap();
+        let setup = RoomSetup {
+            roller: roller.clone(),
+            rules: RulesChoice::Auto,
+            min_len: None,
+            time: secs(180),
+            max_words: MAX_WORDS_PER_PLAYER,
+        };
+        let wordless = Game::new(
+            dict,
+            roller.roll(&mut BoardRng::new(10)),
+            Rules::Classic,
+            None,
+        );
+        assert_eq!(wordless.max_score(), 0);
+        for seed in 0..40 {
+            let room = Room::new(dict, setup.clone(), seed);
+            assert!(room.game.max_score() >= MIN_BOARD_SCORE, "seed {seed}");
+        }
+        assert_ne!(
+            Room::new(dict, setup, 10).game.board().canonical(),
+            wordless.board().canonical()
+        );
     }
 
     #[test]

@@ -23,7 +23,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use boggle::dice::{self, Roller};
 use boggle::game::Verdict;
-use boggle::game::room::{MAX_WORDS_PER_PLAYER, PlayerId, Room, RoomError, RoomSetup};
+use boggle::game::room::{MAX_WORDS_PER_PLAYER, Phase, PlayerId, Room, RoomError, RoomSetup};
 use boggle::lang::Lang;
 use boggle::{Dictionary, RulesChoice};
 use futures_util::Stream;
@@ -499,18 +499,33 @@ pub async fn start(
 ) -> Result<Response, ApiError> {
     let slot = server.rooms.room(&id)?;
     let request: StartRequest = read(body, "a start request").await?;
-    let now = Instant::now();
+    // Another round, once one is over: dealing it solves up to 200
+    // boards, so on a blocking thread and away from the room's lock. Of
+    // two starts at once, the first to come back deals the round; the
+    // other starts it.
+    let dealer = {
+        let state = lock(&slot.state);
+        if !state.seats.contains_key(&request.player) {
+            return Err(forged());
+        }
+        (state.room.phase(Instant::now()) == Phase::Over).then(|| state.room.dealer())
+    };
+    let next = match dealer {
+        Some(dealer) => {
+            let seed = dice::new_seed();
+            let next = tokio::task::spawn_blocking(move || dealer.deal(seed));
+            Some(next.await.map_err(|_| {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "the board failed")
+            })?)
+        }
+        None => None,
+    };
     let mut state = lock(&slot.state);
-    if !state.seats.contains_key(&request.player) {
-        return Err(forged());
-    }
-    if state.room.phase(now) == boggle::game::room::Phase::Over {
-        // Another round: its board is solved under the room's lock, which
-        // only this room's requests wait for (boards are at most 8x8).
-        state
-            .room
-            .another_round(dice::new_seed(), now)
-            .map_err(refused)?;
+    let now = Instant::now();
+    if let Some(next) = next
+        && state.room.phase(now) == Phase::Over
+    {
+        state.room.another_round(next, now).map_err(refused)?;
     }
     state.room.start(now).map_err(refused)?;
     state.last_move = now;
