@@ -20,6 +20,11 @@
 #         first reaches the best known board (5x5: 10,406 in 2 minutes;
 #         4x5: 6,383 in 5 minutes), the median of those times and the
 #         best score of each seed.
+#   long-5x5, long-4x5
+#         longer searches for boards above the best known, classic rules,
+#         one per seed (SEEDS, default "11"), each TIME long (default 30m)
+#         on JOBS threads (default 1): the best three boards of each, every
+#         one scored again by `boggle solve`, beside the best known board.
 #
 # WORDS defaults to ../shared/wordlists/enable2k.txt. The long parts take
 # minutes: run this in the background and read its output as it goes.
@@ -144,3 +149,25 @@ records() {
 
 if [ "$part" = records-5x5 ]; then records 5x5 10406 2m; fi
 if [ "$part" = records-4x5 ]; then records 4x5 6383 5m; fi
+
+# Longer searches: each seed's best three boards, scored again by `solve`.
+long() {
+    local size=$1 record=$2 known=$3
+    local time="${TIME:-30m}" jobs="${JOBS:-1}"
+    echo "## $size, letters a-z without j k q w x z, classic rules, -j $jobs, $time per seed;" \
+        "best known: $known $record"
+    for seed in ${SEEDS:-11}; do
+        "$boggle" best --dict "$words" --size "$size" --rules classic --seed "$seed" \
+            --time "$time" --top 3 -j "$jobs" > "$work/out" 2> "$work/err"
+        echo "seed $seed: $(tail -1 "$work/err")"
+        while IFS=$'\t' read -r board count score; do
+            local again
+            again="$("$boggle" solve "$board" --dict "$words" --rules classic --format summary)"
+            echo "    $board $count words, $score points; solve: ${again}"
+        done < "$work/out"
+    done
+    echo "# $(date -u +%FT%TZ) load: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+if [ "$part" = long-5x5 ]; then long 5x5 10406 ligdr/manes/ietil/dsrac/sepes; fi
+if [ "$part" = long-4x5 ]; then long 4x5 6383 dsmls/reiap/entre/gsats; fi
