@@ -501,8 +501,8 @@ pub async fn start(
     let request: StartRequest = read(body, "a start request").await?;
     // Another round, once one is over: dealing it solves up to 200
     // boards, so on a blocking thread and away from the room's lock. Of
-    // two starts at once, the first to come back deals the round; the
-    // other starts it.
+    // two starts at once, the first to come back deals and starts the
+    // round; the other is told it is already playing.
     let dealer = {
         let state = lock(&slot.state);
         if !state.seats.contains_key(&request.player) {
