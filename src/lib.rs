@@ -33,6 +33,7 @@ pub(crate) mod mapped;
 pub mod naive;
 pub mod output;
 pub mod partial_files;
+pub(crate) mod prefetch;
 pub mod prove;
 pub mod rules;
 pub mod scored;

@@ -10,6 +10,7 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
+use crate::prefetch::prefetch;
 use crate::trie::{NodeId, Trie, TrieBuilder, TrieError, WordId};
 
 /// The longest word, in letters, a dictionary keeps; longer ones are skipped.
@@ -541,6 +542,21 @@ impl Dictionary {
                     .unwrap_or_default(),
             ),
             None => Cow::Owned(self.word_text(word)),
+        }
+    }
+
+    /// Asks the cache for the texts of `words` ahead of
+    /// [`Dictionary::word_str`]: writing a solution's words otherwise waits
+    /// on two scattered reads a word, one after the other. Nothing unless
+    /// [`Dictionary::prepare_word_texts`] was called.
+    pub fn prefetch_word_strs(&self, words: impl IntoIterator<Item = WordId>) {
+        let Some(texts) = self.texts.get() else {
+            return;
+        };
+        for word in words {
+            if let Some(&(start, _)) = texts.spans.get(word.index()) {
+                prefetch(texts.text.as_bytes(), start as usize);
+            }
         }
     }
 

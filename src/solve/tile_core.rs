@@ -17,6 +17,7 @@
 use crate::alphabet::Symbol;
 use crate::board::Tile;
 use crate::dict::Dictionary;
+use crate::prefetch::prefetch;
 use crate::rules::{LengthFilter, LengthOptions, Rules};
 use std::sync::Arc;
 
@@ -291,22 +292,6 @@ fn reach_shared<const LIST: bool>(
         tally.1 += listed.score();
         if LIST {
             found.push(listed);
-        }
-    }
-}
-
-/// Asks the processor to bring `slice[index]` into the cache, where a
-/// later read will want it; nothing when `index` is out of bounds.
-#[inline(always)]
-fn prefetch<T>(slice: &[T], index: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(item) = slice.get(index) {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: a prefetch is a hint that reads nothing and cannot
-        // fault; the pointer is to an item of the slice.
-        #[allow(unsafe_code)]
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast());
         }
     }
 }
