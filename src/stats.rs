@@ -7,6 +7,7 @@
 //! the thread count. [`write_stats`] prints them. Drawing a progress bar is
 //! left to the caller, which [`collect`] tells how far it got.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use rayon::prelude::*;
@@ -67,8 +68,8 @@ pub fn collect(
     count: usize,
     progress: &mut dyn FnMut(usize),
 ) -> Stats {
-    let mut scores = Vec::with_capacity(count);
-    let mut words = Vec::with_capacity(count);
+    let mut scores = Tally::default();
+    let mut words = Tally::default();
     let mut best: Option<Best> = None;
     let mut done = 0;
     while done < count {
@@ -89,44 +90,72 @@ pub fn collect(
                     words: count,
                 });
             }
-            scores.push(score);
-            words.push(count);
+            scores.add(score);
+            words.add(count);
         }
         done += size;
         progress(done);
     }
     Stats {
         boards: count,
-        score: figures(scores),
-        words: figures(words),
+        score: scores.figures(),
+        words: words.figures(),
         best,
     }
 }
 
-/// The figures of `values`; all zero when there is none.
-fn figures(mut values: Vec<u64>) -> Figures {
-    let n = values.len();
-    if n == 0 {
-        return Figures {
-            mean: 0.0,
-            median_twice: 0,
-            p90: 0,
-            max: 0,
-        };
+/// How many boards had each value, and their sum: the figures come out
+/// exact, in memory that grows with the distinct values (a few thousand
+/// scores at most), not with the boards (`-n` can be in the billions).
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    counts: BTreeMap<u64, u64>,
+    n: u64,
+    sum: u128,
+}
+
+impl Tally {
+    fn add(&mut self, value: u64) {
+        *self.counts.entry(value).or_default() += 1;
+        self.n += 1;
+        self.sum += u128::from(value);
     }
-    values.sort_unstable();
-    // The sum is exact in integers; only the one division is in floats.
-    let sum: u128 = values.iter().map(|&v| u128::from(v)).sum();
-    let median_twice = if n % 2 == 1 {
-        2 * values[n / 2]
-    } else {
-        values[n / 2 - 1] + values[n / 2]
-    };
-    Figures {
-        mean: sum as f64 / n as f64,
-        median_twice,
-        p90: values[(9 * n).div_ceil(10) - 1],
-        max: values[n - 1],
+
+    /// The value of rank `rank` (from 0) in increasing order.
+    fn nth(&self, rank: u64) -> u64 {
+        let mut below = 0;
+        for (&value, &count) in &self.counts {
+            below += count;
+            if rank < below {
+                return value;
+            }
+        }
+        0
+    }
+
+    /// The figures of the values; all zero when there is none.
+    fn figures(&self) -> Figures {
+        let n = self.n;
+        if n == 0 {
+            return Figures {
+                mean: 0.0,
+                median_twice: 0,
+                p90: 0,
+                max: 0,
+            };
+        }
+        let median_twice = if n % 2 == 1 {
+            2 * self.nth(n / 2)
+        } else {
+            self.nth(n / 2 - 1) + self.nth(n / 2)
+        };
+        Figures {
+            // The sum is exact in integers; only the one division is in floats.
+            mean: self.sum as f64 / n as f64,
+            median_twice,
+            p90: self.nth((9 * u128::from(n)).div_ceil(10) as u64 - 1),
+            max: self.counts.keys().next_back().copied().unwrap_or(0),
+        }
     }
 }
 
@@ -201,6 +230,42 @@ mod tests {
     use crate::dice::DiceSet;
     use crate::dict::Dictionary;
     use crate::solve::SolveOptions;
+
+    /// The figures of `values`, by the tally.
+    fn figures(values: Vec<u64>) -> Figures {
+        let mut tally = Tally::default();
+        values.into_iter().for_each(|value| tally.add(value));
+        tally.figures()
+    }
+
+    /// The figures of `values` from the values sorted, as the definitions
+    /// say them: the tally's independent check.
+    fn sorted_figures(mut values: Vec<u64>) -> Figures {
+        values.sort_unstable();
+        let n = values.len();
+        Figures {
+            mean: values.iter().map(|&v| v as f64).sum::<f64>() / n as f64,
+            median_twice: values[(n - 1) / 2] + values[n / 2],
+            p90: values[(9 * n).div_ceil(10) - 1],
+            max: values[n - 1],
+        }
+    }
+
+    #[test]
+    fn the_tally_gives_the_figures_of_the_sorted_values() {
+        let mut rng = BoardRng::new(3);
+        for n in 1..300 {
+            let spread = 1 + rng.below(2000);
+            let values: Vec<u64> = (0..n).map(|_| u64::from(rng.below(spread))).collect();
+            let (tally, sorted) = (figures(values.clone()), sorted_figures(values.clone()));
+            assert_eq!(
+                (tally.median_twice, tally.p90, tally.max),
+                (sorted.median_twice, sorted.p90, sorted.max),
+                "{values:?}"
+            );
+            assert!((tally.mean - sorted.mean).abs() < 1e-9, "{values:?}");
+        }
+    }
 
     #[track_caller]
     fn check_figures(values: &[u64], mean: f64, median: &str, p90: u64, max: u64) {

@@ -3,6 +3,7 @@
 //! progress. Scoring a round is `scoring`'s, keeping the best boards is
 //! `pool`'s.
 
+use std::collections::HashSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -10,7 +11,7 @@ use std::time::Instant;
 use super::config::{BestConfig, Progress};
 use std::sync::Arc;
 
-use super::space::{Candidate, Entry, Seen, Space, apply_tiles, digest, entry};
+use super::space::{Candidate, Entry, Key, Seen, Space, apply_tiles, digest, entry};
 use crate::dice::BoardRng;
 use crate::scored::ScoredBoard;
 use crate::solve::{Scorer, TileTrie};
@@ -28,6 +29,9 @@ pub(super) struct Climber<'a> {
     pub(super) scored: u64,
     /// The best boards of all climbs, best first, distinct.
     pub(super) best: Vec<Entry>,
+    /// The keys of `best`, so that a board is looked up in it at once
+    /// however many boards are kept (`--top`).
+    pub(super) best_keys: HashSet<Key>,
     /// The best board as last shown to `progress`.
     pub(super) shown: Option<ScoredBoard>,
     /// Scorers between rounds, so that a round's tasks reuse their marks
@@ -52,9 +56,10 @@ impl Climber<'_> {
             .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
-    /// Climbs until the search is over.
+    /// Climbs until the search is over. The first climb always starts:
+    /// its first boards are scored whatever the deadline (see `score`).
     pub(super) fn search(&mut self, progress: &mut impl FnMut(&Progress<'_>)) {
-        while !self.over() {
+        while self.climbs == 0 || !self.over() {
             self.climbs += 1;
             self.climb(progress);
         }

@@ -74,6 +74,7 @@ pub fn search(
         climbs: 0,
         scored: 0,
         best: Vec::new(),
+        best_keys: Default::default(),
         shown: None,
         scorers: Mutex::new(Vec::new()),
     };

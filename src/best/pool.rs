@@ -70,22 +70,36 @@ impl Climber<'_> {
         }
         let order = |a: &Entry, b: &Entry| b.score.cmp(&a.score).then(a.key.cmp(&b.key));
         fresh.sort_by(order);
-        // The search's best boards: distinct across climbs.
+        // The search's best boards: distinct across climbs. `fresh` is in
+        // order, so once a board falls behind the last kept one, or `top`
+        // boards were added, none after it can be kept; the rest is one
+        // sort, whatever `top` and the pool are.
+        let top = self.config.top;
+        let last = (self.best.len() >= top).then(|| self.best.last()).flatten();
+        let cutoff = last.map(|last| (last.score, last.key));
+        let mut added = Vec::new();
         for entry in &fresh {
-            if self.best.len() >= self.config.top
-                && self
-                    .best
-                    .last()
-                    .is_some_and(|last| order(entry, last).is_ge())
-            {
+            let behind = cutoff.is_some_and(|(score, key)| {
+                entry
+                    .score
+                    .cmp(&score)
+                    .reverse()
+                    .then(entry.key.cmp(&key))
+                    .is_ge()
+            });
+            if behind || added.len() >= top {
                 break;
             }
-            if self.best.iter().any(|kept| kept.key == entry.key) {
-                continue;
+            if self.best_keys.insert(entry.key) {
+                added.push(entry.clone());
             }
-            let at = self.best.partition_point(|kept| order(kept, entry).is_lt());
-            self.best.insert(at, entry.clone());
-            self.best.truncate(self.config.top);
+        }
+        if !added.is_empty() {
+            self.best.append(&mut added);
+            self.best.sort_by(order);
+            for dropped in self.best.drain(top.min(self.best.len())..) {
+                self.best_keys.remove(&dropped.key);
+            }
         }
         pool.extend(fresh.into_iter().filter(|entry| entry.score >= pool_floor));
         pool.sort_by(order);

@@ -57,7 +57,10 @@ impl Drop for LentScorer<'_> {
 
 impl Climber<'_> {
     /// Scores the candidates in parallel, in order; a candidate left
-    /// unscored because the search was stopped has no score.
+    /// unscored because the search was stopped has no score. The first
+    /// chunk of a search is scored whatever its deadline, so that a
+    /// deadline that passed while the dictionary was loading still leaves
+    /// boards to show; a stop still ends it.
     pub(super) fn score(
         &mut self,
         parents: &[Entry],
@@ -68,8 +71,10 @@ impl Climber<'_> {
         let stop = self.stop;
         let deadline = self.config.deadline;
         let spares = &self.scorers;
+        let first = self.scored == 0;
         let chunks: Vec<Vec<Option<(u32, u32)>>> = candidates
             .par_chunks(CHUNK)
+            .enumerate()
             .map_init(
                 || {
                     let lent = LentScorer::take(spares, || {
@@ -77,10 +82,11 @@ impl Climber<'_> {
                     });
                     (lent, Vec::new())
                 },
-                |(lent, buffer), chunk| {
+                |(lent, buffer), (index, chunk)| {
                     let scorer = lent.scorer();
-                    let stopped = stop.load(Ordering::Relaxed)
-                        || deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                    let late = !(first && index == 0)
+                        && deadline.is_some_and(|deadline| Instant::now() >= deadline);
+                    let stopped = stop.load(Ordering::Relaxed) || late;
                     chunk
                         .iter()
                         .map(|candidate| {

@@ -170,6 +170,56 @@ fn progress_reports_each_round_and_stop_ends_the_search() {
     check_found(&dict, &found);
 }
 
+/// The best boards kept are the same whatever `--top` is: a short list
+/// is the start of a long one, which holds every board the climbs scored
+/// once each, best first. On 2×2 boards many climbs score the same
+/// boards again.
+#[test]
+fn a_short_top_is_the_start_of_a_long_one() {
+    let dict = dict();
+    let mut config = config(2, 2, Pieces::Letters(letters("aerst")));
+    config.rounds = Some(80);
+    let run = |top| {
+        let config = BestConfig {
+            top,
+            ..config.clone()
+        };
+        search(&dict, &config, &AtomicBool::new(false), |_| {}).unwrap()
+    };
+    let all = run(1_000_000);
+    assert!(all.len() > 60, "only {} boards", all.len());
+    let boards: std::collections::HashSet<&str> =
+        all.iter().map(|found| found.board.as_str()).collect();
+    assert_eq!(boards.len(), all.len(), "a board kept twice");
+    assert!(all.windows(2).all(|pair| pair[0].score >= pair[1].score));
+    for top in [1, 5, 37, 60] {
+        assert_eq!(run(top), all[..top], "top {top}");
+    }
+    check_found(&dict, &all);
+}
+
+/// A deadline that passed before the search began (while the dictionary
+/// loaded) still leaves the first boards scored, and no more.
+#[test]
+fn a_deadline_already_passed_still_scores_the_first_boards() {
+    let dict = dict();
+    let config = BestConfig {
+        rounds: None,
+        deadline: Some(std::time::Instant::now()),
+        pool: 2000,
+        top: 3,
+        ..config(3, 3, Pieces::Letters(letters("aerst")))
+    };
+    let mut scored = Vec::new();
+    let found = search(&dict, &config, &AtomicBool::new(false), |progress| {
+        scored.push(progress.scored)
+    })
+    .unwrap();
+    assert_eq!(scored, [scoring::CHUNK as u64]);
+    assert_eq!(found.len(), 3);
+    check_found(&dict, &found);
+}
+
 #[test]
 fn bad_settings_are_errors() {
     let dict = dict();
