@@ -1,6 +1,6 @@
 //! `boggle dict compile IN -o OUT` and `boggle dict info PATH|--lang L`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -36,7 +36,8 @@ pub struct CompileArgs {
     #[arg(value_name = "IN")]
     input: PathBuf,
 
-    /// Where to write the compiled dictionary
+    /// Where to write the compiled dictionary (- for standard output,
+    /// unless it is a terminal)
     #[arg(short, long, value_name = "OUT")]
     output: PathBuf,
 
@@ -109,16 +110,27 @@ impl CompileArgs {
                 boggle::dict::input::io_message(&error)
             )
         };
-        // Refused before any work: the input list itself, or something that
-        // is not a regular file, as the output (SPEC §10).
-        if same_file(&self.input, &self.output) {
-            return Err(Usage(format!(
-                "'{}' is the input list: the compiled dictionary must go elsewhere",
-                self.output.display()
-            ))
+        let to_stdout = self.output == Path::new("-");
+        if to_stdout && io::stdout().is_terminal() {
+            return Err(Usage(
+                "-o -: a compiled dictionary is binary and standard output is a terminal; \
+                 redirect it or name a file"
+                    .to_owned(),
+            )
             .into());
         }
-        boggle::atomic_file::write_target(&self.output).map_err(cannot_write)?;
+        // Refused before any work: the input list itself, or something that
+        // is not a regular file, as the output (SPEC §10).
+        if !to_stdout {
+            if same_file(&self.input, &self.output) {
+                return Err(Usage(format!(
+                    "'{}' is the input list: the compiled dictionary must go elsewhere",
+                    self.output.display()
+                ))
+                .into());
+            }
+            boggle::atomic_file::write_target(&self.output).map_err(cannot_write)?;
+        }
         let normalizer = boggle::Normalizer::new(self.fold_accents);
         let (dict, detection) = load_file(
             &self.input,
@@ -135,6 +147,12 @@ impl CompileArgs {
                 self.input.display(),
                 describe(&dict.report())
             ));
+        }
+        if to_stdout {
+            let mut out = super::stdout();
+            out.write_all(&compiled::write(&dict))?;
+            out.flush()?;
+            return Ok(Outcome::Success);
         }
         // Written whole or not at all, so an interrupted run never leaves
         // a partial dictionary in place of a good one.

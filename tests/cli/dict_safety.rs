@@ -581,3 +581,25 @@ fn the_list_on_standard_input() {
     let info = run_with_stdin(&["dict", "info", "-"], b"cat\ncats\n");
     assert!(info.success().contains("words:          2\n"));
 }
+
+/// `-o -` writes the compiled dictionary to standard output, the same
+/// bytes as to a file, and makes no file named `-`.
+#[test]
+fn compile_to_standard_output() {
+    let temp = TempDir::new("compile-stdout");
+    let list = temp.file("words.txt", b"cat\ncats\ndog\n");
+    let list = list.to_str().unwrap();
+    let piped = boggle()
+        .args(["dict", "compile", list, "-o", "-"])
+        .current_dir(temp.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(piped.status.success(), "{piped:?}");
+    assert!(!temp.path().join("-").exists(), "a file named '-' was made");
+    let file = path(&temp, "words.bgd");
+    assert_eq!(run(&["dict", "compile", list, "-o", &file]).code, 0);
+    assert_eq!(piped.stdout, fs::read(&file).unwrap());
+    let again = temp.file("again.bgd", &piped.stdout);
+    assert_eq!(solve_with(again.to_str().unwrap()).stdout, FOUND);
+}
