@@ -41,7 +41,12 @@ impl ManArgs {
             return Ok(Outcome::Success);
         };
         std::fs::create_dir_all(&dir).map_err(|error| {
-            anyhow::anyhow!("cannot make '{}': {}", dir.display(), io_message(&error))
+            // `create_dir_all` says only "file exists" of a file in the way.
+            let what = match std::fs::metadata(&dir) {
+                Ok(found) if !found.is_dir() => "it exists and is not a directory".to_owned(),
+                _ => io_message(&error),
+            };
+            anyhow::anyhow!("cannot make '{}': {what}", dir.display())
         })?;
         for (name, page) in &pages {
             let path = dir.join(name);

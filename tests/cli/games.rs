@@ -489,6 +489,15 @@ fn man_writes_a_page_for_every_command() {
     // Written again over the same pages: the same pages.
     run(&["man", "--dir", dir.to_str().unwrap()]).success();
     assert_eq!(crate::temp::file_names(&dir), PAGES);
+    // A file where the folder should be is named as what is wrong.
+    let page = dir.join("boggle.1");
+    run(&["man", "--dir", page.to_str().unwrap()]).fails(
+        1,
+        &format!(
+            "cannot make '{}': it exists and is not a directory",
+            page.display()
+        ),
+    );
 }
 
 /// The pages are well-formed: `man` renders each without a warning.
