@@ -72,7 +72,7 @@ pub enum RoomError {
     EmptyName,
     /// The name is longer than [`MAX_NAME_CHARS`] characters.
     LongName { chars: usize },
-    /// The name holds a control or text-direction character.
+    /// The name holds a control, invisible or text-direction character.
     HiddenCharacter,
     /// Another player of the room has this name.
     NameTaken { name: String },
@@ -103,7 +103,7 @@ impl fmt::Display for RoomError {
             RoomError::HiddenCharacter => {
                 write!(
                     f,
-                    "a name may not hold control or text-direction characters"
+                    "a name may not hold control, invisible or text-direction characters"
                 )
             }
             RoomError::NameTaken { name } => write!(f, "the name {name:?} is taken in this room"),
@@ -417,10 +417,30 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
     Ok(name.to_owned())
 }
 
-/// The invisible characters that reorder or hide the text around them:
-/// marks, embeddings, overrides and isolates, zero-width ones and the BOM.
+/// The invisible characters that reorder or hide the text around them
+/// (marks, embeddings, overrides and isolates, zero-width ones and the
+/// BOM), and those that show nothing yet are not white space, so that a
+/// name of them alone would pass for one: the soft hyphen, the combining
+/// grapheme joiner, the Hangul and Khmer fillers, the Mongolian vowel
+/// separator and the Arabic letter mark.
 fn is_direction_mark(c: char) -> bool {
-    matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180E}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{2069}'
+            | '\u{3164}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+    )
 }
 
 /// A room as everyone sees it: SPEC §14's `GET /api/rooms/ID`.
@@ -752,6 +772,12 @@ mod tests {
         check_one("a\u{0}b", Err(RoomError::HiddenCharacter));
         check_one("evil\u{202E}gnp.exe", Err(RoomError::HiddenCharacter));
         check_one("a\u{200B}b", Err(RoomError::HiddenCharacter));
+        for invisible in [
+            "\u{AD}", "\u{34F}", "\u{3164}", "\u{FFA0}", "\u{115F}", "\u{180E}",
+        ] {
+            check_one(invisible, Err(RoomError::HiddenCharacter));
+        }
+        check_one("Anne-\u{AD}Marie", Err(RoomError::HiddenCharacter));
     }
 
     #[test]

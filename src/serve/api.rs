@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use axum::body::Body;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use boggle::dice::{BoardRng, Roller};
 use boggle::lang::Lang;
@@ -21,7 +21,9 @@ use boggle::solve::{BudgetExceeded, Scratch, Solution};
 use boggle::{Board, SolveOptions, Solver};
 use serde::Deserialize;
 
-use super::{ApiError, MAX_BODY, Server, bad_request, json_body, requested_dice, requested_seed};
+use super::{
+    ApiError, MAX_BODY, Server, bad_request, json_body, read_body, requested_dice, requested_seed,
+};
 
 /// The longest word length a request may name, as `--min-len` takes it.
 const MAX_LEN: u64 = 64;
@@ -61,13 +63,13 @@ struct Job {
 }
 
 /// `POST /api/solve`.
-pub async fn solve(State(server): State<Arc<Server>>, body: Body) -> Result<Response, ApiError> {
-    let bytes = axum::body::to_bytes(body, MAX_BODY).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request body is larger than {} KiB", MAX_BODY / 1024),
-        )
-    })?;
+pub async fn solve(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let too_large = format!("the request body is larger than {} KiB", MAX_BODY / 1024);
+    let bytes = read_body(&headers, body, MAX_BODY, &too_large).await?;
     let request: SolveRequest = serde_json::from_slice(&bytes).map_err(|problem| {
         ApiError::new(
             StatusCode::BAD_REQUEST,

@@ -238,6 +238,33 @@ impl ApiError {
     }
 }
 
+/// The request's body, at most `limit` bytes, or the answer: a 413
+/// saying `too_large` when the declared length is over the limit (at
+/// once, without waiting for the body) or the body runs past it, a 400
+/// when the body cannot be read (a broken chunked encoding).
+pub(crate) async fn read_body(
+    headers: &HeaderMap,
+    body: Body,
+    limit: usize,
+    too_large: &str,
+) -> Result<axum::body::Bytes, ApiError> {
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|text| text.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > limit as u64) {
+        return Err(ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, too_large));
+    }
+    axum::body::to_bytes(body, limit).await.map_err(|error| {
+        let over = std::error::Error::source(&error)
+            .is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
+        match over {
+            true => ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, too_large),
+            false => bad_request(format!("the request body could not be read: {error}")),
+        }
+    })
+}
+
 /// A 400 answer saying what was wrong with the request.
 fn bad_request(message: impl std::fmt::Display) -> ApiError {
     ApiError::new(StatusCode::BAD_REQUEST, message.to_string())
@@ -248,7 +275,10 @@ fn bad_request(message: impl std::fmt::Display) -> ApiError {
 type DiceChoice = (Option<boggle::DiceSet>, Option<(usize, usize)>);
 
 /// Reads a request's `dice` and `size` (`/api/random`, `/api/game`, rooms).
+/// `lang` names the language's own dice, as `--dice lang` does: the same
+/// as no `dice`.
 fn requested_dice(dice: Option<&str>, size: Option<&str>) -> Result<DiceChoice, ApiError> {
+    let dice = dice.filter(|name| !name.trim().eq_ignore_ascii_case("lang"));
     let set = dice.map(str::parse).transpose().map_err(bad_request)?;
     let size = size
         .map(boggle::dice::parse_size)

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use boggle::dice::{self, Roller};
@@ -32,7 +32,9 @@ use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::{broadcast, watch};
 
-use super::{ApiError, ServedDictionary, Server, bad_request, json_body, requested_dice};
+use super::{
+    ApiError, ServedDictionary, Server, bad_request, json_body, read_body, requested_dice,
+};
 
 /// The most rooms the server holds at once; past it, creating one is
 /// answered 503.
@@ -286,15 +288,13 @@ fn secret() -> Result<String, ApiError> {
 
 /// The body as the request `what`, or a 413 or 400 saying why not. An
 /// empty body reads as `{}`.
-async fn read<T: DeserializeOwned>(body: Body, what: &str) -> Result<T, ApiError> {
-    let bytes = axum::body::to_bytes(body, MAX_ROOM_BODY)
-        .await
-        .map_err(|_| {
-            ApiError::new(
-                StatusCode::PAYLOAD_TOO_LARGE,
-                format!("a room request is at most {MAX_ROOM_BODY} bytes"),
-            )
-        })?;
+async fn read<T: DeserializeOwned>(
+    headers: &HeaderMap,
+    body: Body,
+    what: &str,
+) -> Result<T, ApiError> {
+    let too_large = format!("a room request is at most {MAX_ROOM_BODY} bytes");
+    let bytes = read_body(headers, body, MAX_ROOM_BODY, &too_large).await?;
     let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {
@@ -342,8 +342,12 @@ pub struct CreateRequest {
 }
 
 /// `POST /api/rooms`: `{"room": ID}`.
-pub async fn create(State(server): State<Arc<Server>>, body: Body) -> Result<Response, ApiError> {
-    let request: CreateRequest = read(body, "a room").await?;
+pub async fn create(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Result<Response, ApiError> {
+    let request: CreateRequest = read(&headers, body, "a room").await?;
     let rooms = &server.rooms;
     let (lang_name, dict) = match &request.lang {
         None => (&rooms.dictionaries[0].0, rooms.dictionaries[0].1),
@@ -453,10 +457,11 @@ pub struct JoinRequest {
 pub async fn join(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
     let slot = server.rooms.room(&id)?;
-    let request: JoinRequest = read(body, "a join request").await?;
+    let request: JoinRequest = read(&headers, body, "a join request").await?;
     let token = secret()?;
     let now = Instant::now();
     let mut state = lock(&slot.state);
@@ -495,10 +500,11 @@ fn forged() -> ApiError {
 pub async fn start(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
     let slot = server.rooms.room(&id)?;
-    let request: StartRequest = read(body, "a start request").await?;
+    let request: StartRequest = read(&headers, body, "a start request").await?;
     // Another round, once one is over: dealing it solves up to 200
     // boards, so on a blocking thread and away from the room's lock. Of
     // two starts at once, the first to come back deals and starts the
@@ -561,10 +567,11 @@ pub struct WordRequest {
 pub async fn word(
     State(server): State<Arc<Server>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     body: Body,
 ) -> Result<Response, ApiError> {
     let slot = server.rooms.room(&id)?;
-    let request: WordRequest = read(body, "a word request").await?;
+    let request: WordRequest = read(&headers, body, "a word request").await?;
     if request.word.chars().count() > MAX_ENTRY_CHARS {
         return Err(bad_request(format!(
             "a word is at most {MAX_ENTRY_CHARS} characters"

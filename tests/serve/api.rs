@@ -392,6 +392,18 @@ fn random_rolls_what_the_cli_rolls() {
             vec!["--lang", "de", "--dice", "new", "--seed", "1"],
             "new",
         ),
+        (
+            "lang=de&dice=lang&size=5x5&seed=3",
+            vec![
+                "--lang", "de", "--dice", "lang", "--size", "5x5", "--seed", "3",
+            ],
+            "de-big",
+        ),
+        (
+            "lang=fi&dice=lang&seed=2",
+            vec!["--lang", "fi", "--dice", "lang", "--seed", "2"],
+            "fi",
+        ),
     ] {
         let answer = get(server.addr, &format!("/api/random?{query}"));
         assert_eq!(answer.status, 200, "{query}: {}", answer.text());
@@ -731,4 +743,52 @@ fn wildcard_letters_are_named() {
     }
     let plain = solve(server.addr, &json!({"board": "ezmrnubeslospaon"}));
     assert!(!plain.text().contains("wild"));
+}
+
+/// A body's troubles are told apart: a declared length over the limit is
+/// refused at once (without waiting for the body, and without a `100
+/// Continue`), a broken chunked body is a 400, not a 413.
+#[test]
+fn bodies_over_the_limit_and_broken_bodies() {
+    let server = Server::start(&[]);
+    let over_at_once = |path: &str, extra: &str, message: &str| {
+        let raw = format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n{extra}Content-Length: 99999999999\r\n\r\n{{}}"
+        );
+        let start = std::time::Instant::now();
+        let answer = crate::util::exchange(server.addr, raw.as_bytes()).expect("an answer");
+        assert_eq!(
+            (answer.status, answer.error()),
+            (413, message.to_owned()),
+            "{path}"
+        );
+        // The server's body timeout is 30 s: an answer this soon did not
+        // wait for the body.
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{path} waited for the body"
+        );
+    };
+    over_at_once("/api/solve", "", "the request body is larger than 64 KiB");
+    over_at_once("/api/rooms", "", "a room request is at most 4096 bytes");
+    over_at_once(
+        "/api/solve",
+        "Expect: 100-continue\r\n",
+        "the request body is larger than 64 KiB",
+    );
+    for path in ["/api/solve", "/api/rooms"] {
+        let raw = format!(
+            "POST {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"
+        );
+        let answer = crate::util::exchange(server.addr, raw.as_bytes()).expect("an answer");
+        assert_eq!(answer.status, 400, "{path}");
+        assert!(
+            answer
+                .error()
+                .starts_with("the request body could not be read"),
+            "{path}: {}",
+            answer.error()
+        );
+    }
+    assert_eq!(get(server.addr, "/api/health").status, 200);
 }

@@ -338,11 +338,11 @@ fn every_error_of_a_room() {
         (long.as_str(), "a name is at most 24 characters, not 25"),
         (
             "a\u{7}b",
-            "a name may not hold control or text-direction characters",
+            "a name may not hold control, invisible or text-direction characters",
         ),
         (
             "a\u{202e}b",
-            "a name may not hold control or text-direction characters",
+            "a name may not hold control, invisible or text-direction characters",
         ),
     ] {
         let answer = send(
