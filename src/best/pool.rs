@@ -75,18 +75,12 @@ impl Climber<'_> {
         // boards were added, none after it can be kept; the rest is one
         // sort, whatever `top` and the pool are.
         let top = self.config.top;
-        let last = (self.best.len() >= top).then(|| self.best.last()).flatten();
-        let cutoff = last.map(|last| (last.score, last.key));
+        let last = (self.best.len() >= top)
+            .then(|| self.best.last().cloned())
+            .flatten();
         let mut added = Vec::new();
         for entry in &fresh {
-            let behind = cutoff.is_some_and(|(score, key)| {
-                entry
-                    .score
-                    .cmp(&score)
-                    .reverse()
-                    .then(entry.key.cmp(&key))
-                    .is_ge()
-            });
+            let behind = last.as_ref().is_some_and(|last| order(entry, last).is_ge());
             if behind || added.len() >= top {
                 break;
             }

@@ -411,7 +411,7 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
     if chars > MAX_NAME_CHARS {
         return Err(RoomError::LongName { chars });
     }
-    if name.chars().any(|c| c.is_control() || is_direction_mark(c)) {
+    if name.chars().any(|c| c.is_control() || is_hidden(c)) {
         return Err(RoomError::HiddenCharacter);
     }
     Ok(name.to_owned())
@@ -423,7 +423,7 @@ pub fn check_name(name: &str) -> Result<String, RoomError> {
 /// name of them alone would pass for one: the soft hyphen, the combining
 /// grapheme joiner, the Hangul and Khmer fillers, the Mongolian vowel
 /// separator and the Arabic letter mark.
-fn is_direction_mark(c: char) -> bool {
+fn is_hidden(c: char) -> bool {
     matches!(
         c,
         '\u{00AD}'
