@@ -19,7 +19,8 @@
 #         five seeds from a cold start, -j 2, classic rules: the time each
 #         first reaches the best known board (5x5: 10,406 in 2 minutes;
 #         4x5: 6,383 in 5 minutes), the median of those times and the
-#         best score of each seed.
+#         best score of each seed. SEEDS (default "1 2 3 4 5") names other
+#         seeds, BIN another boggle binary (such as an older build).
 #   long-5x5, long-4x5
 #         longer searches for boards above the best known, classic rules,
 #         one per seed (SEEDS, default "11"), each TIME long (default 30m)
@@ -122,10 +123,12 @@ fi
 # cold start first reaches them, seed by seed, and the median.
 records() {
     local size=$1 record=$2 limit=$3
+    local binary="${BIN:-$boggle}" seeds="${SEEDS:-1 2 3 4 5}"
     echo "## $size, letters a-z without j k q w x z, classic rules, -j 2, $limit per seed: time to $record"
+    echo "# $binary ($("$binary" --version)), seeds $seeds"
     local times=()
-    for seed in 1 2 3 4 5; do
-        "$boggle" best --dict "$words" --size "$size" --rules classic --seed "$seed" \
+    for seed in $seeds; do
+        "$binary" best --dict "$words" --size "$size" --rules classic --seed "$seed" \
             --time "$limit" --top 1 -j 2 > "$work/out" 2> "$work/err"
         local at
         at="$(grep -m1 ": best $record " "$work/err" | cut -d' ' -f1 || true)"
@@ -136,13 +139,16 @@ records() {
     done
     local reached
     reached="$(printf '%s\n' "${times[@]}" | grep -v none | sort -g || true)"
-    local n
+    local n all=${#times[@]}
     n="$(printf '%s' "$reached" | grep -c . || true)"
-    if [ "$n" -ge 3 ]; then
-        echo "reached by $n of 5 seeds; median $(printf '%s\n' "$reached" | sed -n 3p) s" \
+    # The median of an odd count of seeds, unreached ones counted as over
+    # the limit (for an even count, the upper of the middle two).
+    local middle=$(( all / 2 + 1 ))
+    if [ "$n" -ge "$middle" ]; then
+        echo "reached by $n of $all seeds; median $(printf '%s\n' "$reached" | sed -n "${middle}p") s" \
             "(unreached seeds count as over $limit)"
     else
-        echo "reached by $n of 5 seeds; median over $limit"
+        echo "reached by $n of $all seeds; median over $limit"
     fi
     echo "# load: $(cut -d' ' -f1-3 /proc/loadavg)"
 }
