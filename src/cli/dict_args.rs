@@ -246,11 +246,16 @@ impl DictArgs {
             super::streams::say(format_args!("boggle: warning: {warning}"));
         }
         if self.verbose {
-            super::streams::say(format_args!(
-                "boggle: cache entry '{}': {}",
-                cached.entry.display(),
-                cached.status
-            ));
+            // A list that is not a file has no entry: name none.
+            if cached.status == CacheStatus::NotAFile {
+                super::streams::say(format_args!("boggle: cache {}", cached.status));
+            } else {
+                super::streams::say(format_args!(
+                    "boggle: cache entry '{}': {}",
+                    cached.entry.display(),
+                    cached.status
+                ));
+            }
         }
     }
 

@@ -120,7 +120,9 @@ impl fmt::Display for CacheStatus {
             CacheStatus::Written => f.write_str("written"),
             CacheStatus::Stale => f.write_str("stale, rebuilt"),
             CacheStatus::Damaged(reason) => write!(f, "damaged ({reason}), rebuilt"),
-            CacheStatus::NotAFile => f.write_str("not used (not a regular file)"),
+            CacheStatus::NotAFile => f.write_str(
+                "not used: the word list is not a regular file (a pipe or a device), so it is read each time",
+            ),
             CacheStatus::NotWritten(reason) => write!(f, "not written ({reason})"),
         }
     }

@@ -95,7 +95,7 @@ pub enum RoomError {
 impl fmt::Display for RoomError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RoomError::EmptyName => write!(f, "a name needs at least one letter"),
+            RoomError::EmptyName => write!(f, "a name cannot be empty or only spaces"),
             RoomError::LongName { chars } => write!(
                 f,
                 "a name is at most {MAX_NAME_CHARS} characters, not {chars}"

@@ -284,7 +284,9 @@ fn a_pipe_is_read_and_not_cached() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout, FOUND);
     assert!(
-        out.stderr.contains("': not used (not a regular file)\n"),
+        out.stderr.contains(
+            "boggle: cache not used: the word list is not a regular file (a pipe or a device), so it is read each time\n"
+        ),
         "{}",
         out.stderr
     );

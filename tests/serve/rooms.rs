@@ -333,8 +333,8 @@ fn every_error_of_a_room() {
     // Names.
     let long = "x".repeat(25);
     for (name, message) in [
-        ("", "a name needs at least one letter"),
-        ("   ", "a name needs at least one letter"),
+        ("", "a name cannot be empty or only spaces"),
+        ("   ", "a name cannot be empty or only spaces"),
         (long.as_str(), "a name is at most 24 characters, not 25"),
         (
             "a\u{7}b",
