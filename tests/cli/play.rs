@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use crate::temp::TempDir;
-use crate::util::run;
+use crate::util::{boggle, run, run_command};
 
 /// A tmux server of the test's own, killed when dropped.
 struct Tmux {
@@ -591,11 +591,24 @@ fn the_help_and_a_word_list_from_standard_input() {
 
 #[test]
 fn not_a_terminal() {
-    let result = run(&["play", "--seed", "1"]);
+    // TERM set, as the run's own may be anything (`dumb` under some CI).
+    let result = run_command(
+        boggle().args(["play", "--seed", "1"]).env("TERM", "xterm"),
+        b"",
+    );
     assert_eq!(result.code, 2);
     assert_eq!(
         result.stderr,
         "boggle: the game needs a terminal: standard input and output must not be redirected\n"
+    );
+    let result = run_command(
+        boggle().args(["play", "--seed", "1"]).env("TERM", "dumb"),
+        b"",
+    );
+    assert_eq!(result.code, 2);
+    assert_eq!(
+        result.stderr,
+        "boggle: the game needs a terminal that can move its cursor, and TERM is 'dumb'\n"
     );
     let result = run(&["play", "--time", "0"]);
     assert_eq!(result.code, 2);

@@ -164,6 +164,8 @@ pub struct App<'d> {
     /// restored.
     pub warnings: Vec<String>,
     pub end: Option<End>,
+    /// Whether the terminal was last found large enough to show the game.
+    pub fits: bool,
 }
 
 impl<'d> App<'d> {
@@ -189,6 +191,7 @@ impl<'d> App<'d> {
             flash: None,
             warnings: Vec::new(),
             end: None,
+            fits: true,
         }
     }
 
@@ -251,11 +254,20 @@ impl<'d> App<'d> {
         }
     }
 
-    /// Pauses the game when the terminal is too small to show it.
+    /// Pauses the game when the terminal is too small to show it (a
+    /// question to end the game, which that screen cannot show, is
+    /// dropped).
     pub fn fit(&mut self, fits: bool, now: Instant) {
-        if !fits && self.mode == Mode::Playing {
+        self.fits = fits;
+        if !fits && matches!(self.mode, Mode::Playing | Mode::Confirming) {
             self.pause(now);
         }
+    }
+
+    /// Whether the board is hidden: while the clock stands still, even
+    /// while the player is asked whether to end the game.
+    pub fn board_hidden(&self) -> bool {
+        self.mode != Mode::Over && self.clock.is_paused()
     }
 
     /// Handles one key pressed at `now`.
@@ -276,6 +288,11 @@ impl<'d> App<'d> {
                 return Action::Quit;
             }
             self.finish(now);
+            return Action::Continue;
+        }
+        // A screen too small to show the game shows only how to go on:
+        // no key but Ctrl-C acts on what it cannot show.
+        if !self.fits && self.mode != Mode::Over {
             return Action::Continue;
         }
         match self.mode {
@@ -350,6 +367,7 @@ impl<'d> App<'d> {
             KeyCode::Char('p') if control => self.resume(now),
             KeyCode::F(2) => self.resume(now),
             KeyCode::Char('?') => self.help = !self.help,
+            KeyCode::Esc if self.help => self.help = false,
             KeyCode::Esc => self.mode = Mode::Confirming,
             _ => {}
         }

@@ -372,12 +372,12 @@ fn draw_playing(
 
     let board = app.game.board();
     let [left, right] = split_body(body, app.view);
-    let path = if app.mode == Mode::Paused {
+    let path = if app.board_hidden() {
         None
     } else {
         app.typed_path()
     };
-    let look = if app.mode == Mode::Paused {
+    let look = if app.board_hidden() {
         Look::Hidden
     } else {
         Look::Tall
@@ -400,7 +400,7 @@ fn draw_playing(
 
     // The line typed, red when no path on the board spells it.
     let mut line = vec![Span::raw(" > ")];
-    if app.mode != Mode::Paused {
+    if !app.board_hidden() {
         let style = if path.is_none() {
             palette.bad()
         } else {

@@ -119,6 +119,14 @@ impl PlayArgs {
             )
             .into());
         }
+        // A terminal that cannot move its cursor would get the game's
+        // escape codes as text.
+        if std::env::var_os("TERM").is_some_and(|term| term == "dumb") {
+            return Err(Usage(
+                "the game needs a terminal that can move its cursor, and TERM is 'dumb'".to_owned(),
+            )
+            .into());
+        }
         if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
             return Err(Usage(
                 "the game needs a terminal: standard input and output must not be redirected"

@@ -611,3 +611,61 @@ fn the_standing_names_the_games_it_covers() {
     );
     assert!(saved.ends_with(&format!("{record}\n")), "{saved}");
 }
+
+/// Whether `shown` holds the board's first row, `zcts`.
+fn board_shown(shown: &str) -> bool {
+    shown.contains("│  Z  │  C  │  T  │  S  │")
+}
+
+#[test]
+fn asking_to_end_a_paused_game_keeps_the_board_hidden_and_the_clock_still() {
+    let (mut app, start) = app(None);
+    assert!(board_shown(&screen(&app, start, 80, 24)));
+    app.key(control('p'), start + Duration::from_secs(20));
+    app.key(key(KeyCode::Esc), start + Duration::from_secs(21));
+    assert_eq!(app.mode, Mode::Confirming);
+    let later = start + Duration::from_secs(300);
+    app.tick(later);
+    let shown = screen(&app, later, 80, 24);
+    assert!(!board_shown(&shown), "{shown}");
+    assert!(shown.contains("End the game now?"), "{shown}");
+    assert_eq!(app.clock.remaining(later), Duration::from_secs(160));
+    // Another key goes back to the pause, not to the game.
+    app.key(key(KeyCode::Char('x')), later);
+    assert_eq!(app.mode, Mode::Paused);
+    assert!(!board_shown(&screen(&app, later, 80, 24)));
+    // Help opens and closes while paused; Esc closes it, not the game.
+    app.key(key(KeyCode::Char('?')), later);
+    assert!(app.help);
+    app.key(key(KeyCode::Esc), later);
+    assert!(!app.help);
+    assert_eq!(app.mode, Mode::Paused);
+}
+
+#[test]
+fn a_screen_too_small_while_asking_to_end_pauses_and_takes_no_key() {
+    let (mut app, start) = app(None);
+    app.fit(true, start);
+    app.key(key(KeyCode::Esc), start + Duration::from_secs(10));
+    assert_eq!(app.mode, Mode::Confirming);
+    app.fit(false, start + Duration::from_secs(20));
+    assert_eq!(app.mode, Mode::Paused);
+    let later = start + Duration::from_secs(100);
+    assert_eq!(app.clock.remaining(later), Duration::from_secs(160));
+    // Keys the small screen cannot show do nothing: not Esc, not y.
+    for code in [KeyCode::Esc, KeyCode::Char('y'), KeyCode::F(2)] {
+        assert_eq!(app.key(key(code), later), Action::Continue);
+        assert_eq!(app.mode, Mode::Paused);
+    }
+    // Larger again: the board stays hidden until Ctrl-P, as the notice says.
+    app.fit(true, later);
+    assert!(!board_shown(&screen(&app, later, 80, 24)));
+    app.key(control('p'), later);
+    assert_eq!(app.mode, Mode::Playing);
+    assert_eq!(app.clock.remaining(later), Duration::from_secs(160));
+    assert!(board_shown(&screen(&app, later, 80, 24)));
+    // Ctrl-C still ends the game on a small screen.
+    app.fit(false, later);
+    app.key(control('c'), later);
+    assert_eq!(app.mode, Mode::Over);
+}
