@@ -592,24 +592,23 @@ fn the_help_and_a_word_list_from_standard_input() {
 #[test]
 fn not_a_terminal() {
     // TERM set, as the run's own may be anything (`dumb` under some CI).
-    let result = run_command(
-        boggle().args(["play", "--seed", "1"]).env("TERM", "xterm"),
-        b"",
-    );
-    assert_eq!(result.code, 2);
-    assert_eq!(
-        result.stderr,
-        "boggle: the game needs a terminal: standard input and output must not be redirected\n"
-    );
-    let result = run_command(
-        boggle().args(["play", "--seed", "1"]).env("TERM", "dumb"),
-        b"",
-    );
-    assert_eq!(result.code, 2);
-    assert_eq!(
-        result.stderr,
-        "boggle: the game needs a terminal that can move its cursor, and TERM is 'dumb'\n"
-    );
+    for (term, message) in [
+        (
+            "xterm",
+            "the game needs a terminal: standard input and output must not be redirected",
+        ),
+        (
+            "dumb",
+            "the game needs a terminal that can move its cursor, and TERM is 'dumb'",
+        ),
+    ] {
+        let result = run_command(
+            boggle().args(["play", "--seed", "1"]).env("TERM", term),
+            b"",
+        );
+        assert_eq!(result.code, 2);
+        assert_eq!(result.stderr, format!("boggle: {message}\n"));
+    }
     let result = run(&["play", "--time", "0"]);
     assert_eq!(result.code, 2);
     assert!(
