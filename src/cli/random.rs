@@ -36,7 +36,8 @@ pub struct RandomArgs {
 /// How boards are rolled: the dice, the size and the seed.
 #[derive(Debug, Args)]
 pub struct RollArgs {
-    /// Dice set [default: new, or the set that fills --size]
+    /// Dice set [default: the dice of --lang (new for English), or the set
+    /// that fills --size]
     #[arg(long, value_enum, value_name = "DICE")]
     pub dice: Option<DiceArg>,
 

@@ -819,6 +819,20 @@ fn tile_label(tile: &Tile) -> String {
 }
 
 /// The keys and the scores, in place of the word list.
+/// How tiles of several letters count, for the help: the Qu face, or on
+/// a board with others (Super Big Boggle's An, Er, He, In, Th), all of them.
+pub(super) fn tiles_rule(board: &Board) -> &'static str {
+    let others = board
+        .tiles()
+        .iter()
+        .any(|tile| matches!(tile, Tile::Letters(letters) if &**letters != "qu"));
+    if others {
+        "each cell once; Qu, Th, In… count both."
+    } else {
+        "each cell once; Qu counts two letters."
+    }
+}
+
 fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
     let rules = app.game.rules();
     let min_len = app.game.min_len();
@@ -840,7 +854,7 @@ fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
     let lines = vec![
         Line::from("Type a word, then Enter to check it."),
         Line::from(format!("{min_len}+ letters along touching cells,")),
-        Line::from("each cell once; Qu counts two letters."),
+        Line::from(tiles_rule(app.game.board())),
         Line::from("Points by length:"),
         Line::from(format!("  {}", scores.join(", "))),
         Line::default(),

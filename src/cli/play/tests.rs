@@ -669,3 +669,27 @@ fn a_screen_too_small_while_asking_to_end_pauses_and_takes_no_key() {
     app.key(control('c'), later);
     assert_eq!(app.mode, Mode::Over);
 }
+
+#[test]
+fn the_help_names_the_tiles_of_two_letters_the_board_has() {
+    let rule = |board: &str| {
+        let board = boggle::Board::parse(board, &boggle::Normalizer::default()).unwrap();
+        draw::tiles_rule(&board)
+    };
+    assert_eq!(
+        rule("qabc/defg/hijk/lmno"),
+        "each cell once; Qu counts two letters."
+    );
+    assert_eq!(
+        rule("abcd/efgh/ijkl/mnop"),
+        "each cell once; Qu counts two letters."
+    );
+    assert_eq!(
+        rule("[th]abc/defg/hijk/lmnq"),
+        "each cell once; Qu, Th, In… count both."
+    );
+    assert_eq!(
+        rule("[in]abc/defg/hijk/lmno"),
+        "each cell once; Qu, Th, In… count both."
+    );
+}
