@@ -15,6 +15,9 @@
 #   climb seeds 1-5, 12 s each, 4x4 letters: the time each first prints
 #         3,625, this build beside the binary BASE names (BASE=path/to/boggle
 #         bash benches/best.sh WORDS climb), seed by seed in turn;
+#   basin-5x5
+#         the 16 boards between the 5x5 runner-up (10,390) and the best
+#         known board, four cells apart, each scored by `boggle solve`;
 #   records-5x5, records-4x5
 #         five seeds from a cold start, -j 2, classic rules: the time each
 #         first reaches the best known board (5x5: 10,406 in 2 minutes;
@@ -155,6 +158,33 @@ records() {
 
 if [ "$part" = records-5x5 ]; then records 5x5 10406 2m; fi
 if [ "$part" = records-4x5 ]; then records 4x5 6383 5m; fi
+
+# The runner-up 5x5 board that climbs reach most (10,390, rdgas/sentm/
+# litei/carsd/seper) and the best known (10,406, the same turned as
+# rdgil/senam/litei/carsd/sepes) differ in four cells: the score of every
+# board between them, each set of those cells changed, scored by `solve`.
+if [ "$part" = basin-5x5 ]; then
+    from=rdgassentmliteicarsdseper to=rdgilsenamliteicarsdsepes
+    cells=()
+    for ((i = 0; i < 25; i++)); do
+        [ "${from:i:1}" != "${to:i:1}" ] && cells+=("$i")
+    done
+    echo "## 5x5 classic: the boards between $from (10,390) and $to (10,406)," \
+        "changing cells ${cells[*]} (row-major from 0)"
+    for ((set = 0; set < 1 << ${#cells[@]}; set++)); do
+        board=$from changed=""
+        for ((k = 0; k < ${#cells[@]}; k++)); do
+            if ((set >> k & 1)); then
+                i=${cells[k]}
+                board="${board:0:i}${to:i:1}${board:i+1}"
+                changed="$changed $i"
+            fi
+        done
+        echo "${board:0:5}/${board:5:5}/${board:10:5}/${board:15:5}/${board:20:5}${changed:+ #$changed}"
+    done | while read -r board comment; do
+        echo "$("$boggle" solve "$board" --dict "$words" --rules classic --format summary) ${comment:-# none}"
+    done
+fi
 
 # Longer searches: each seed's best three boards, scored again by `solve`.
 long() {
