@@ -818,7 +818,6 @@ fn tile_label(tile: &Tile) -> String {
     }
 }
 
-/// The keys and the scores, in place of the word list.
 /// How tiles of several letters count, for the help: the Qu face, or on
 /// a board with others (Super Big Boggle's An, Er, He, In, Th), all of them.
 pub(super) fn tiles_rule(board: &Board) -> &'static str {
@@ -833,6 +832,7 @@ pub(super) fn tiles_rule(board: &Board) -> &'static str {
     }
 }
 
+/// The keys and the scores, in place of the word list.
 fn draw_help(frame: &mut Frame, area: Rect, app: &App, palette: Palette) {
     let rules = app.game.rules();
     let min_len = app.game.min_len();
