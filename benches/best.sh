@@ -159,9 +159,9 @@ records() {
 if [ "$part" = records-5x5 ]; then records 5x5 10406 2m; fi
 if [ "$part" = records-4x5 ]; then records 4x5 6383 5m; fi
 
-# The runner-up 5x5 board that climbs reach most (10,390, rdgas/sentm/
-# litei/carsd/seper) and the best known (10,406, the same turned as
-# rdgil/senam/litei/carsd/sepes) differ in four cells: the score of every
+# The best 5x5 board below the record that these searches have found
+# (10,390, rdgas/sentm/litei/carsd/seper) and the best known (10,406, here
+# turned to rdgil/senam/litei/carsd/sepes) differ in four cells: the score of every
 # board between them, each set of those cells changed, scored by `solve`.
 if [ "$part" = basin-5x5 ]; then
     from=rdgassentmliteicarsdseper to=rdgilsenamliteicarsdsepes
