@@ -246,16 +246,8 @@ impl DictArgs {
             super::streams::say(format_args!("boggle: warning: {warning}"));
         }
         if self.verbose {
-            // A list that is not a file has no entry: name none.
-            if cached.status == CacheStatus::NotAFile {
-                super::streams::say(format_args!("boggle: cache {}", cached.status));
-            } else {
-                super::streams::say(format_args!(
-                    "boggle: cache entry '{}': {}",
-                    cached.entry.display(),
-                    cached.status
-                ));
-            }
+            let report = cached.status.report(&cached.entry);
+            super::streams::say(format_args!("boggle: {report}"));
         }
     }
 

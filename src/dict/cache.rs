@@ -92,6 +92,16 @@ pub enum CacheStatus {
 }
 
 impl CacheStatus {
+    /// What `--verbose` says the cache did: the entry `entry` and what
+    /// happened to it.
+    pub fn report(&self, entry: &Path) -> String {
+        match self {
+            // A list that is not a file has no entry: none is named.
+            CacheStatus::NotAFile => format!("cache {self}"),
+            _ => format!("cache entry '{}': {self}", entry.display()),
+        }
+    }
+
     /// The one-line warning this status deserves, if any.
     pub fn warning(&self, entry: &Path) -> Option<String> {
         match self {

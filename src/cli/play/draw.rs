@@ -824,7 +824,7 @@ pub(super) fn tiles_rule(board: &Board) -> &'static str {
     let others = board
         .tiles()
         .iter()
-        .any(|tile| matches!(tile, Tile::Letters(letters) if &**letters != "qu"));
+        .any(|tile| matches!(tile, Tile::Letters(_)) && *tile != Tile::qu());
     if others {
         "each cell once; Qu, Th, In… count both."
     } else {
