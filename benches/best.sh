@@ -23,7 +23,8 @@
 #         first reaches the best known board (5x5: 10,406 in 2 minutes;
 #         4x5: 6,383 in 5 minutes), the median of those times and the
 #         best score of each seed. SEEDS (default "1 2 3 4 5") names other
-#         seeds, BIN another boggle binary (such as an older build).
+#         seeds, BIN another boggle binary (such as an older build), ARGS
+#         more options of `best` (such as ARGS="--patience 0").
 #   long-5x5, long-4x5
 #         longer searches for boards above the best known, classic rules,
 #         one per seed (SEEDS, default "11"), each TIME long (default 30m)
@@ -127,12 +128,14 @@ fi
 records() {
     local size=$1 record=$2 limit=$3
     local binary="${BIN:-$boggle}" seeds="${SEEDS:-1 2 3 4 5}"
+    local args=()
+    read -r -a args <<< "${ARGS:-}"
     echo "## $size, letters a-z without j k q w x z, classic rules, -j 2, $limit per seed: time to $record"
-    echo "# $binary ($("$binary" --version)), seeds $seeds"
+    echo "# $binary ($("$binary" --version))${ARGS:+ $ARGS}, seeds $seeds"
     local times=()
     for seed in $seeds; do
         "$binary" best --dict "$words" --size "$size" --rules classic --seed "$seed" \
-            --time "$limit" --top 1 -j 2 > "$work/out" 2> "$work/err"
+            --time "$limit" --top 1 -j 2 "${args[@]}" > "$work/out" 2> "$work/err"
         local at
         at="$(grep -m1 ": best $record " "$work/err" | cut -d' ' -f1 || true)"
         times+=("${at:-none}")

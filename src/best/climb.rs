@@ -65,8 +65,8 @@ impl Climber<'_> {
         }
     }
 
-    /// One climb from random boards, until a round adds nothing or the
-    /// search is over.
+    /// One climb from random boards, until a round adds nothing, its best
+    /// board has not risen for `patience` rounds, or the search is over.
     pub(super) fn climb(&mut self, progress: &mut impl FnMut(&Progress<'_>)) {
         let space = self.space;
         let mut seen = Seen::default();
@@ -84,12 +84,22 @@ impl Climber<'_> {
             .map(|parent| Candidate { parent, edit: None })
             .collect();
         let mut pool: Vec<Entry> = Vec::new();
+        // The climb's best score, and the rounds since it last rose.
+        let (mut top, mut flat) = (0, 0);
         loop {
             let scores = self.score(&parents, &candidates);
             let waiting = self.merge(&mut pool, &parents, &candidates, &scores);
             self.rounds += 1;
             self.report(progress);
-            if waiting == 0 || self.over() {
+            match pool.first() {
+                Some(best) if best.score > top => (top, flat) = (best.score, 0),
+                _ => flat += 1,
+            }
+            let tired = self
+                .config
+                .patience
+                .is_some_and(|patience| flat >= patience);
+            if waiting == 0 || tired || self.over() {
                 return;
             }
             // The next round: the neighbours of the best boards not yet

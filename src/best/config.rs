@@ -23,6 +23,10 @@ pub const DEFAULT_POOL: usize = 200;
 /// How many boards a round expands unless told otherwise.
 pub const DEFAULT_EXPAND: usize = 8;
 
+/// How many rounds a climb goes on without its best board rising, unless
+/// told otherwise (see [`BestConfig::patience`]).
+pub const DEFAULT_PATIENCE: u64 = 8;
+
 /// What the boards are made of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pieces {
@@ -43,6 +47,10 @@ pub struct BestConfig {
     pub pool: usize,
     /// How many of the pool's boards a round expands at most, best first.
     pub expand: usize,
+    /// End a climb once this many rounds have passed without its best
+    /// board rising, and start the next; `None` ends a climb only when a
+    /// round adds nothing to its pool.
+    pub patience: Option<u64>,
     pub seed: u64,
     /// How many boards to return.
     pub top: usize,

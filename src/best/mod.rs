@@ -8,8 +8,9 @@
 //! seen, and keeps the best `pool` of old and new. Boards that were in the
 //! pool before need no second look: their neighbours were scored when they
 //! entered, and the pool's worst score only rises. When a round adds
-//! nothing, the climb is over and a new one starts from random boards. The
-//! best boards of all climbs are the result.
+//! nothing, or the climb's best board has not risen for `patience` rounds,
+//! the climb is over and a new one starts from random boards. The best
+//! boards of all climbs are the result.
 //!
 //! With `--dice`, a board is a roll: each cell holds one die of the set,
 //! showing one of its faces, and the edits are a die showing another face
@@ -39,7 +40,8 @@ use space::Space;
 
 pub use crate::solve::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 pub use config::{
-    BestConfig, BestError, DEFAULT_EXPAND, DEFAULT_LETTERS, DEFAULT_POOL, Pieces, Progress,
+    BestConfig, BestError, DEFAULT_EXPAND, DEFAULT_LETTERS, DEFAULT_PATIENCE, DEFAULT_POOL, Pieces,
+    Progress,
 };
 pub use output::write_found;
 

@@ -33,6 +33,7 @@ fn config(rows: usize, cols: usize, pieces: Pieces) -> BestConfig {
         rules: Rules::Classic,
         pool: 20,
         expand: 20,
+        patience: None,
         seed: 7,
         top: 5,
         rounds: Some(60),
@@ -168,6 +169,55 @@ fn progress_reports_each_round_and_stop_ends_the_search() {
     .unwrap();
     assert_eq!(rounds, (1..=30).collect::<Vec<u64>>());
     check_found(&dict, &found);
+}
+
+/// A climb ends once its best board has not risen for `patience` rounds:
+/// the first climb with patience is the first climb without it, cut at the
+/// round worked out here from the best scores that climb reported.
+#[test]
+fn patience_cuts_a_climb_where_its_best_stopped_rising() {
+    let dict = dict();
+    let config = BestConfig {
+        pool: 30,
+        expand: 1,
+        rounds: Some(200),
+        ..config(3, 3, Pieces::Letters(letters("aerstlin")))
+    };
+    // Per round of the first climb, its best score.
+    let first_climb = |config: &BestConfig| {
+        let mut best = Vec::new();
+        search(&dict, config, &AtomicBool::new(false), |progress| {
+            if progress.climbs == 1 {
+                best.push(progress.best.map_or(0, |board| board.score));
+            }
+        })
+        .unwrap();
+        best
+    };
+    let whole = first_climb(&config);
+    assert!(whole.len() < 200, "the first climb never ended");
+    let mut cut_somewhere = false;
+    for patience in 1..=6 {
+        let (mut top, mut flat, mut expected) = (0, 0, whole.len());
+        for (round, &score) in whole.iter().enumerate() {
+            if score > top {
+                (top, flat) = (score, 0);
+            } else {
+                flat += 1;
+            }
+            if flat >= patience {
+                expected = round + 1;
+                break;
+            }
+        }
+        cut_somewhere |= expected < whole.len();
+        let cut = first_climb(&BestConfig {
+            patience: Some(patience as u64),
+            ..config.clone()
+        });
+        assert_eq!(cut, whole[..expected], "patience {patience}");
+    }
+    assert!(cut_somewhere, "no patience cut the climb: {whole:?}");
 }
 
 /// The best boards kept are the same whatever `--top` is: a short list

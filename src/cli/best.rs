@@ -87,6 +87,16 @@ pub struct BestArgs {
     )]
     expand: u64,
 
+    /// End a climb once its best board has not risen for N rounds, and
+    /// start another from random boards (0: only when a round adds
+    /// nothing)
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = best::DEFAULT_PATIENCE,
+    )]
+    patience: u64,
+
     /// Seed of the search [default: a new one, printed on standard error]
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -251,6 +261,7 @@ impl BestArgs {
             pool: usize::try_from(self.pool).context("the pool is too large for this machine")?,
             expand: usize::try_from(self.expand)
                 .context("--expand is too large for this machine")?,
+            patience: (self.patience > 0).then_some(self.patience),
             seed,
             top: usize::try_from(self.top).context("--top is too large for this machine")?,
             rounds: self.rounds,
