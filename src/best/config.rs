@@ -24,8 +24,22 @@ pub const DEFAULT_POOL: usize = 200;
 pub const DEFAULT_EXPAND: usize = 8;
 
 /// How many rounds a climb goes on without its best board rising, unless
-/// told otherwise (see [`BestConfig::patience`]).
+/// told otherwise, on boards of more than [`PATIENT_CELLS`] cells (see
+/// [`BestConfig::patience`]).
 pub const DEFAULT_PATIENCE: u64 = 8;
+
+/// The most cells of a board whose climbs run, unless told otherwise, until
+/// a round adds nothing: a 4×4 climb often reaches its best board only
+/// after more than [`DEFAULT_PATIENCE`] flat rounds, where 4×5 and 5×5
+/// climbs seldom do (measured in docs/performance.md, "The 5x5 record
+/// from a cold start").
+pub const PATIENT_CELLS: usize = 16;
+
+/// The patience of a climb on boards of `cells` cells unless told
+/// otherwise: [`DEFAULT_PATIENCE`] above [`PATIENT_CELLS`] cells, else none.
+pub fn default_patience(cells: usize) -> Option<u64> {
+    (cells > PATIENT_CELLS).then_some(DEFAULT_PATIENCE)
+}
 
 /// What the boards are made of.
 #[derive(Clone, Debug, PartialEq, Eq)]

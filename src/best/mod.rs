@@ -40,8 +40,8 @@ use space::Space;
 
 pub use crate::solve::{MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 pub use config::{
-    BestConfig, BestError, DEFAULT_EXPAND, DEFAULT_LETTERS, DEFAULT_PATIENCE, DEFAULT_POOL, Pieces,
-    Progress,
+    BestConfig, BestError, DEFAULT_EXPAND, DEFAULT_LETTERS, DEFAULT_PATIENCE, DEFAULT_POOL,
+    PATIENT_CELLS, Pieces, Progress, default_patience,
 };
 pub use output::write_found;
 

@@ -89,13 +89,9 @@ pub struct BestArgs {
 
     /// End a climb once its best board has not risen for N rounds, and
     /// start another from random boards (0: only when a round adds
-    /// nothing)
-    #[arg(
-        long,
-        value_name = "N",
-        default_value_t = best::DEFAULT_PATIENCE,
-    )]
-    patience: u64,
+    /// nothing) [default: 8 on boards of more than 16 cells, else 0]
+    #[arg(long, value_name = "N")]
+    patience: Option<u64>,
 
     /// Seed of the search [default: a new one, printed on standard error]
     #[arg(long, value_name = "N")]
@@ -261,7 +257,11 @@ impl BestArgs {
             pool: usize::try_from(self.pool).context("the pool is too large for this machine")?,
             expand: usize::try_from(self.expand)
                 .context("--expand is too large for this machine")?,
-            patience: (self.patience > 0).then_some(self.patience),
+            patience: match self.patience {
+                Some(0) => None,
+                Some(patience) => Some(patience),
+                None => best::default_patience(rows * cols),
+            },
             seed,
             top: usize::try_from(self.top).context("--top is too large for this machine")?,
             rounds: self.rounds,
@@ -394,5 +394,35 @@ impl Shown {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Cli;
+    use boggle::best;
+    use clap::CommandFactory;
+
+    /// The help of `--patience` names the default the search applies.
+    #[test]
+    fn the_help_names_the_default_patience() {
+        let mut command = Cli::command();
+        let help = command
+            .find_subcommand_mut("best")
+            .expect("the best command")
+            .render_long_help()
+            .to_string();
+        let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+        let expected = format!(
+            "[default: {} on boards of more than {} cells, else 0]",
+            best::DEFAULT_PATIENCE,
+            best::PATIENT_CELLS
+        );
+        assert!(help.contains(&expected), "{help}");
+        assert_eq!(best::default_patience(best::PATIENT_CELLS), None);
+        assert_eq!(
+            best::default_patience(best::PATIENT_CELLS + 1),
+            Some(best::DEFAULT_PATIENCE)
+        );
     }
 }
