@@ -19,7 +19,8 @@ use crate::board::Tile;
 use crate::dict::Dictionary;
 use crate::prefetch::prefetch;
 use crate::rules::{LengthFilter, LengthOptions, Rules};
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::sync::{Arc, OnceLock};
 
 use crate::trie::{NodeId, WordId};
 
@@ -54,11 +55,16 @@ pub struct TileTrie {
     /// node ends, or [`Mark::SHARED`] when that word ends at other nodes too
     /// (`th`+`e` and `t`+`h`+`e`) or scores too much for the mark, or 0.
     marks: Vec<u32>,
+    /// Per node, the word it ends, or [`TileNode::NO_WORD`].
+    words: Vec<u32>,
+    /// Per dictionary word, its score and its length in letters (0 for a
+    /// word no tile sequence spells, or one the rules do not count).
+    scores: Vec<u32>,
+    lengths: Vec<u8>,
     /// Per node, the [`ListedWord`] of the word it ends (0 for none): its
-    /// id, score and length, in one place.
-    listed: Vec<ListedWord>,
-    /// The dictionary's word count.
-    word_count: usize,
+    /// id, score and length, in one place. Made when a scorer first lists
+    /// words, as counting never needs it.
+    listed: OnceLock<Vec<ListedWord>>,
 }
 
 /// A word a listing found: its id, score and length in one `u64` (the id
@@ -161,8 +167,10 @@ impl TileTrie {
         let room = trie.node_count() + trie.node_count() / 8;
         let mut placed = vec![u32::MAX; trie.node_count()];
         placed[NodeId::ROOT.index()] = 0;
-        let mut queue: Vec<(NodeId, u32, u32)> = Vec::with_capacity(trie.node_count());
-        queue.push((NodeId::ROOT, 0, 0));
+        let mut queue: VecDeque<(NodeId, u32, u32)> = VecDeque::new();
+        queue.push_back((NodeId::ROOT, 0, 0));
+        // How many nodes end each word.
+        let mut ends = vec![0u8; dict.word_count()];
         let mut copies: Vec<(usize, u32)> = Vec::new();
         let mut nodes = Vec::with_capacity(room);
         nodes.push(TileNode {
@@ -172,9 +180,7 @@ impl TileTrie {
         let mut words = Vec::with_capacity(room);
         words.push(TileNode::NO_WORD);
         let mut block: Vec<(u32, NodeId, usize)> = Vec::new();
-        let mut head = 0;
-        while let Some(&(id, depth, at)) = queue.get(head) {
-            head += 1;
+        while let Some((id, depth, at)) = queue.pop_front() {
             let depth = depth as usize;
             let node = trie_nodes.get(id);
             block.clear();
@@ -200,7 +206,9 @@ impl TileTrie {
                     block.push((tile, child, depth + spelt.len()));
                 }
             }
-            block.sort_unstable_by_key(|&(tile, _, _)| tile);
+            if !block.is_sorted_by_key(|&(tile, _, _)| tile) {
+                block.sort_unstable_by_key(|&(tile, _, _)| tile);
+            }
             let mut children = 0u32;
             let first = nodes.len() as u32;
             for &(tile, child, child_depth) in &block {
@@ -211,6 +219,7 @@ impl TileTrie {
                 if let Some(word) = word {
                     scores[word.index()] = rules.score(child_depth);
                     lens[word.index()] = child_depth.min(usize::from(u8::MAX)) as u8;
+                    ends[word.index()] = ends[word.index()].saturating_add(1);
                 }
                 children |= 1 << tile;
                 let index = nodes.len();
@@ -222,7 +231,7 @@ impl TileTrie {
                 match placed[child.index()] {
                     u32::MAX => {
                         placed[child.index()] = index as u32;
-                        queue.push((child, child_depth as u32, index as u32));
+                        queue.push_back((child, child_depth as u32, index as u32));
                     }
                     original => copies.push((index, original)),
                 }
@@ -235,10 +244,6 @@ impl TileTrie {
             nodes[index].children = original.children;
             nodes[index].first |= original.first & !TileNode::WORD;
         }
-        let mut ends = vec![0u8; scores.len()];
-        for &word in words.iter().filter(|&&word| word != TileNode::NO_WORD) {
-            ends[word as usize] = ends[word as usize].saturating_add(1);
-        }
         let marks = words
             .iter()
             .map(|&word| match word {
@@ -247,19 +252,32 @@ impl TileTrie {
                 word => scores[word as usize].min(Mark::SHARED),
             })
             .collect();
-        let listed = words
-            .iter()
-            .map(|&word| match word {
-                TileNode::NO_WORD => ListedWord::default(),
-                word => ListedWord::new(word, scores[word as usize], lens[word as usize]),
-            })
-            .collect();
         TileTrie {
             nodes,
             marks,
-            listed,
-            word_count: scores.len(),
+            words,
+            scores,
+            lengths: lens,
+            listed: OnceLock::new(),
         }
+    }
+
+    /// Per node, the [`ListedWord`] of the word it ends, made on the first
+    /// call.
+    fn listed(&self) -> &[ListedWord] {
+        self.listed.get_or_init(|| {
+            self.words
+                .iter()
+                .map(|&word| match word {
+                    TileNode::NO_WORD => ListedWord::default(),
+                    word => ListedWord::new(
+                        word,
+                        self.scores[word as usize],
+                        self.lengths[word as usize],
+                    ),
+                })
+                .collect()
+        })
     }
 
     /// The index of the child of `node` along tile `tile`, which must be
@@ -284,14 +302,13 @@ fn reach_shared<const LIST: bool>(
     index: u32,
     epoch: u32,
 ) {
-    let listed = trie.listed[index as usize];
-    let word = listed.word().index();
+    let word = trie.words[index as usize] as usize;
     if shared[word] != epoch {
         shared[word] = epoch;
         tally.0 += 1;
-        tally.1 += listed.score();
+        tally.1 += trie.scores[word].min(0xffff);
         if LIST {
-            found.push(listed);
+            found.push(trie.listed()[index as usize]);
         }
     }
 }
@@ -352,7 +369,7 @@ impl Scorer {
     pub fn new(trie: Arc<TileTrie>, neighbours: &[u64]) -> Scorer {
         let mut scorer = Scorer {
             marks: trie.marks.clone(),
-            shared: vec![0; trie.word_count],
+            shared: vec![0; trie.scores.len()],
             trie,
             neighbours: [0; MAX_CELLS],
             cells: 0,
@@ -557,9 +574,10 @@ impl Scorer {
             }
         }
         if LIST {
+            let words = trie.listed();
             for entry in &mut found[listed..] {
                 if entry.0 & ListedWord::NODE != 0 {
-                    *entry = trie.listed[(entry.0 & 0xffff_ffff) as usize];
+                    *entry = words[(entry.0 & 0xffff_ffff) as usize];
                 }
             }
         }
