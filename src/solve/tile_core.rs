@@ -212,10 +212,8 @@ impl TileTrie {
             let mut children = 0u32;
             let first = nodes.len() as u32;
             for &(tile, child, child_depth) in &block {
-                let word = trie_nodes
-                    .get(child)
-                    .word()
-                    .filter(|_| lengths.allows(child_depth));
+                let below = trie_nodes.get(child);
+                let word = below.word().filter(|_| lengths.allows(child_depth));
                 if let Some(word) = word {
                     scores[word.index()] = rules.score(child_depth);
                     lens[word.index()] = child_depth.min(usize::from(u8::MAX)) as u8;
@@ -231,7 +229,10 @@ impl TileTrie {
                 match placed[child.index()] {
                     u32::MAX => {
                         placed[child.index()] = index as u32;
-                        queue.push_back((child, child_depth as u32, index as u32));
+                        // A leaf is finished as pushed.
+                        if below.children != 0 {
+                            queue.push_back((child, child_depth as u32, index as u32));
+                        }
                     }
                     original => copies.push((index, original)),
                 }
