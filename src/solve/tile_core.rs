@@ -206,9 +206,7 @@ impl TileTrie {
                     block.push((tile, child, depth + spelt.len()));
                 }
             }
-            if !block.is_sorted_by_key(|&(tile, _, _)| tile) {
-                block.sort_unstable_by_key(|&(tile, _, _)| tile);
-            }
+            block.sort_unstable_by_key(|&(tile, _, _)| tile);
             let mut children = 0u32;
             let first = nodes.len() as u32;
             for &(tile, child, child_depth) in &block {
@@ -263,20 +261,24 @@ impl TileTrie {
         }
     }
 
+    /// The [`ListedWord`] of the word node `index` ends (0 for none).
+    fn listed_word(&self, index: usize) -> ListedWord {
+        match self.words[index] {
+            TileNode::NO_WORD => ListedWord::default(),
+            word => ListedWord::new(
+                word,
+                self.scores[word as usize],
+                self.lengths[word as usize],
+            ),
+        }
+    }
+
     /// Per node, the [`ListedWord`] of the word it ends, made on the first
     /// call.
     fn listed(&self) -> &[ListedWord] {
         self.listed.get_or_init(|| {
-            self.words
-                .iter()
-                .map(|&word| match word {
-                    TileNode::NO_WORD => ListedWord::default(),
-                    word => ListedWord::new(
-                        word,
-                        self.scores[word as usize],
-                        self.lengths[word as usize],
-                    ),
-                })
+            (0..self.words.len())
+                .map(|index| self.listed_word(index))
                 .collect()
         })
     }
@@ -303,13 +305,14 @@ fn reach_shared<const LIST: bool>(
     index: u32,
     epoch: u32,
 ) {
-    let word = trie.words[index as usize] as usize;
+    let listed = trie.listed_word(index as usize);
+    let word = listed.word().index();
     if shared[word] != epoch {
         shared[word] = epoch;
         tally.0 += 1;
-        tally.1 += trie.scores[word].min(0xffff);
+        tally.1 += listed.score();
         if LIST {
-            found.push(trie.listed()[index as usize]);
+            found.push(listed);
         }
     }
 }
