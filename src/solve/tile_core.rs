@@ -354,6 +354,27 @@ pub struct Scorer {
     /// and the trie node it reached. Its length is fixed ([`STACK`]), so
     /// that the walk writes an entry without asking whether it fits.
     stack: Box<[(u64, u32, u32); STACK]>,
+    /// Whether the processor counts bits in one instruction
+    /// ([`has_bit_instructions`]): the walk is then run as compiled for
+    /// them.
+    bit_instructions: bool,
+}
+
+/// Whether this processor has the bit instructions of x86-64-v3 that the
+/// walk uses on every step (`popcnt` for a child's index, `tzcnt` and
+/// `blsr` for the next tile or cell): the baseline x86-64 target the
+/// binary is built for has neither, and counts a child's place with a
+/// dozen instructions instead of one.
+fn has_bit_instructions() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 /// The entries of the walk's stack, a power of two above the most it can
@@ -384,6 +405,7 @@ impl Scorer {
                 .into_boxed_slice()
                 .try_into()
                 .unwrap_or_else(|_| unreachable!("the stack is made STACK long")),
+            bit_instructions: has_bit_instructions(),
         };
         scorer.set_neighbours(neighbours);
         scorer
@@ -467,6 +489,41 @@ impl Scorer {
     /// child's word is counted once for all the cells that spell it, when
     /// the child is reached.
     fn walk<const LIST: bool>(
+        &mut self,
+        cells: usize,
+        tiles: &[u8],
+        max_paths: u64,
+        found: &mut Vec<ListedWord>,
+    ) -> Option<(u32, u32)> {
+        #[cfg(target_arch = "x86_64")]
+        if self.bit_instructions {
+            // SAFETY: the processor has every feature `walk_bits` is
+            // compiled for: `has_bit_instructions` asked it when the scorer
+            // was made.
+            #[allow(unsafe_code)]
+            return unsafe { self.walk_bits::<LIST>(cells, tiles, max_paths, found) };
+        }
+        self.walk_any::<LIST>(cells, tiles, max_paths, found)
+    }
+
+    /// [`Scorer::walk`] compiled for the bit instructions of
+    /// [`has_bit_instructions`]: 5% less time for a batch of uniform 4×4
+    /// boards (docs/performance.md).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt")]
+    fn walk_bits<const LIST: bool>(
+        &mut self,
+        cells: usize,
+        tiles: &[u8],
+        max_paths: u64,
+        found: &mut Vec<ListedWord>,
+    ) -> Option<(u32, u32)> {
+        self.walk_any::<LIST>(cells, tiles, max_paths, found)
+    }
+
+    /// The walk itself, inlined into each of the two above.
+    #[inline(always)]
+    fn walk_any<const LIST: bool>(
         &mut self,
         cells: usize,
         tiles: &[u8],
@@ -708,6 +765,56 @@ mod tests {
             "the climb reached only {} points, so the boards checked were not high-scoring",
             best.1
         );
+    }
+
+    /// The walk compiled for the processor's bit instructions and the one
+    /// compiled for any x86-64 count and list the same words on random
+    /// and high-scoring boards (where the processor lacks those
+    /// instructions, both scorers run the second).
+    #[test]
+    fn both_builds_of_the_walk_agree() {
+        let dict = crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap();
+        let alphabet: Vec<Tile> = ('a'..='z')
+            .filter(|&letter| letter != 'q')
+            .map(Tile::Letter)
+            .chain([Tile::qu()])
+            .collect();
+        let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
+        let neighbours = neighbour_masks(4, 4);
+        let mut fast = Scorer::new(trie.clone(), &neighbours);
+        let mut plain = Scorer::new(trie, &neighbours);
+        plain.bit_instructions = false;
+        assert_eq!(fast.bit_instructions, has_bit_instructions());
+        let mut rng = BoardRng::new(17);
+        let mut board: Vec<u8> = (0..16)
+            .map(|_| rng.below(alphabet.len() as u32) as u8)
+            .collect();
+        let (mut best, mut words) = (0, 0);
+        for round in 0..2000 {
+            let mut candidate = board.clone();
+            candidate[rng.below(16) as usize] = rng.below(alphabet.len() as u32) as u8;
+            if round % 2 == 0 {
+                candidate = (0..16)
+                    .map(|_| rng.below(alphabet.len() as u32) as u8)
+                    .collect();
+            }
+            let (mut listed, mut listed_plain) = (Vec::new(), Vec::new());
+            let figures = fast.list_within(&candidate, UNLIMITED, &mut listed);
+            assert_eq!(
+                figures,
+                plain.list_within(&candidate, UNLIMITED, &mut listed_plain)
+            );
+            listed.sort_unstable_by_key(|word| word.0);
+            listed_plain.sort_unstable_by_key(|word| word.0);
+            assert_eq!(listed, listed_plain, "{candidate:?}");
+            assert_eq!(fast.score(&candidate), plain.score(&candidate));
+            let (count, score) = figures.unwrap();
+            words += count;
+            if round % 2 == 1 && score >= best {
+                (board, best) = (candidate, score);
+            }
+        }
+        assert!(best > 500 && words > 100_000, "{best} {words}");
     }
 
     /// The walk's fixed stack holds the deepest walks: every cell of an
