@@ -354,17 +354,16 @@ pub struct Scorer {
     /// and the trie node it reached. Its length is fixed ([`STACK`]), so
     /// that the walk writes an entry without asking whether it fits.
     stack: Box<[(u64, u32, u32); STACK]>,
-    /// Whether the processor counts bits in one instruction
-    /// ([`has_bit_instructions`]): the walk is then run as compiled for
-    /// them.
+    /// Whether the processor has the bit instructions of
+    /// [`has_bit_instructions`]: the walk is then run as compiled for them.
     bit_instructions: bool,
 }
 
 /// Whether this processor has the bit instructions of x86-64-v3 that the
-/// walk uses on every step (`popcnt` for a child's index, `tzcnt` and
-/// `blsr` for the next tile or cell): the baseline x86-64 target the
-/// binary is built for has neither, and counts a child's place with a
-/// dozen instructions instead of one.
+/// walk uses on every step: `tzcnt` for the next tile or cell and `blsr`
+/// to clear it, in one instruction each. The x86-64-v2 target the binary is
+/// built for (`.cargo/config.toml`) has `popcnt` but neither, and spends a
+/// branch or a second instruction on each.
 fn has_bit_instructions() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
