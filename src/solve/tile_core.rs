@@ -356,6 +356,7 @@ pub struct Scorer {
     stack: Box<[(u64, u32, u32); STACK]>,
     /// Whether the processor has the bit instructions of
     /// [`has_bit_instructions`]: the walk is then run as compiled for them.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     bit_instructions: bool,
 }
 
