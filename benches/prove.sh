@@ -7,6 +7,7 @@
 #     ONLY=3x4 bash benches/prove.sh             # one row: 3x3, 3x4 or 4x4
 #     PARTS_3X4=257 PARTS_4X4=65537 bash benches/prove.sh   # bigger parts (N coprime to 6)
 #     BOGGLE=/tmp/boggle bash benches/prove.sh   # a build already made
+#     JOBS=2 bash benches/prove.sh               # two parts at a time (slower per part)
 #
 # A sample runs randomly chosen parts `--shard K/N` on one thread each and
 # sums their user and system CPU time. Parts are dealt class by class in
@@ -21,17 +22,9 @@ cd "$(dirname "$0")/.."
 
 words="${1:-../shared/wordlists/enable2k.txt}"
 samples="${SAMPLES:-5}"
+jobs="${JOBS:-1}"
 only="${ONLY:-}"
-[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time; }
-
-if [ -n "${BOGGLE:-}" ]; then
-    boggle="$BOGGLE"
-else
-    cargo build --release --locked --quiet
-    boggle="$PWD/target/release/boggle"
-fi
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+. benches/prove_setup.sh
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -48,22 +41,30 @@ fi
 # proof's estimate with its standard error.
 sample() {
     local size=$1 bound=$2 parts=$3 seed=$4
-    echo "== $size, proving $bound: $samples random parts of $parts, one thread each"
+    echo "== $size, proving $bound: $samples random parts of $parts, one thread each, $jobs at a time"
     local picks
     picks=$(awk -v n="$samples" -v parts="$parts" -v seed="$seed" \
         'BEGIN { srand(seed); for (i = 0; i < n; i++) print 1 + int(rand() * parts) }')
     local total=0 measured=0
     : > "$work/seconds"
+    # Parts run $jobs at a time, each in its own files; their lines are
+    # printed in the order drawn once all have ended.
     for k in $picks; do
+        while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
         # A part that needs more memory than this fails instead of
         # pushing a shared machine into swap.
-        (ulimit -v "${MEMORY_KB:-8388608}"; /usr/bin/time -f '%U %S' -o "$work/time" \
+        (ulimit -v "${MEMORY_KB:-8388608}"; /usr/bin/time -f '%U %S %M' -o "$work/$k.time" \
             "$boggle" best --prove --size "$size" --min-score "$bound" --dict "$words" \
-            --shard "$k/$parts" -j 1 > "$work/part.txt") || { echo "part $k/$parts failed"; continue; }
-        local seconds
-        seconds=$(awk '{ print $1 + $2 }' "$work/time")
-        echo "part $k/$parts: $seconds s CPU; $(grep -E '^# (covered|classes examined|bound computations)' "$work/part.txt" | tr '\n' ' ')"
-        grep -v '^#' "$work/part.txt" || true
+            --shard "$k/$parts" -j 1 > "$work/$k.txt" && touch "$work/$k.ok") &
+    done
+    wait
+    for k in $picks; do
+        [ -e "$work/$k.ok" ] || { echo "part $k/$parts failed"; continue; }
+        local seconds megabytes
+        seconds=$(awk '{ print $1 + $2 }' "$work/$k.time")
+        megabytes=$(awk '{ printf "%.0f", $3 / 1024 }' "$work/$k.time")
+        echo "part $k/$parts: $seconds s CPU, $megabytes MB; $(grep -E '^# (covered|classes examined|bound computations)' "$work/$k.txt" | tr '\n' ' ')"
+        grep -v '^#' "$work/$k.txt" || true
         echo "$seconds" >> "$work/seconds"
         total=$(awk -v a="$total" -v b="$seconds" 'BEGIN { print a + b }')
         measured=$((measured + 1))

@@ -40,6 +40,12 @@ pub const MOST_PATHS: usize = 4_000_000;
 /// proof, 20 s at 2 times, 22 s at 1.5, 69 s forcing only the first cell.
 const DESCEND_BELOW: u64 = 2;
 
+/// A cell is fixed by rebuilding the tree from its paths
+/// ([`tree::TreeBuilder::force_rebuilt`]), which drops the paths another
+/// path of the same word covers, while the bound is above this many times
+/// the target and every cell before it was fixed so; by merging after.
+const REBUILD_ABOVE: u64 = 5;
+
 /// The letters searched when none are given.
 pub const DEFAULT_LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
 
@@ -183,6 +189,9 @@ pub struct Prover {
     dictionary: String,
     /// The most paths a class's tree is made from ([`MOST_PATHS`]).
     most_paths: usize,
+    /// Cells are fixed by rebuilding while the bound is above this many
+    /// times the target ([`REBUILD_ABOVE`]).
+    rebuild_above: u64,
 }
 
 impl Prover {
@@ -215,6 +224,7 @@ impl Prover {
             classes,
             dictionary,
             most_paths: MOST_PATHS,
+            rebuild_above: REBUILD_ABOVE,
         })
     }
 
@@ -276,6 +286,65 @@ impl Prover {
             });
             start += SLICE;
         }
+    }
+
+    /// Fixes cells by rebuilding while a bound is above `times` the target
+    /// instead of [`REBUILD_ABOVE`] (`u64::MAX`: never), to measure one
+    /// against another.
+    pub fn set_rebuild_above(&mut self, times: u64) {
+        self.rebuild_above = times;
+    }
+
+    /// The grid searched.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The word list over the searched letters.
+    pub fn lexicon(&self) -> &Lexicon {
+        &self.lexicon
+    }
+
+    /// The class of the first split that holds the board whose cell `c`
+    /// has the searched letter numbered `board[c]`, with the first `fixed`
+    /// cells of the fixing order narrowed to the board's letters; `None`
+    /// when the board is not of this size or a number is not a letter.
+    pub fn class_around(&self, board: &[u8], fixed: usize) -> Option<Vec<u32>> {
+        if board.len() != self.grid.cells() {
+            return None;
+        }
+        let mut class = Vec::with_capacity(board.len());
+        for (cell, &letter) in board.iter().enumerate() {
+            let bit = 1u32.checked_shl(u32::from(letter))?;
+            class.push(*self.buckets.of(cell).iter().find(|&&set| set & bit != 0)?);
+        }
+        for &cell in self.grid.order.iter().take(fixed) {
+            class[cell] = 1 << board[cell];
+        }
+        Some(class)
+    }
+
+    /// Searches one class (cell `c` takes the letters set in `class[c]`)
+    /// on this thread as a class of the first split is searched, whether
+    /// or not it is one; `None` when the class is not of this size or a
+    /// cell has no letter or one not searched.
+    pub fn search_set(&self, class: &[u32]) -> Option<ClassReport> {
+        let all = u32::MAX >> (32 - self.config.letters.len());
+        if class.len() != self.grid.cells() || class.iter().any(|&set| set == 0 || set & !all != 0)
+        {
+            return None;
+        }
+        let mut report = ClassReport {
+            position: 0,
+            examined: true,
+            bounds: 0,
+            boards: Vec::new(),
+        };
+        let mut class = class.to_vec();
+        self.search_within(&mut ProveScratch::default(), &mut class, &mut report);
+        report.boards.sort_unstable();
+        report.boards.dedup();
+        Some(report)
     }
 
     /// Searches the class numbered `index` of the first split.
@@ -343,7 +412,7 @@ impl Prover {
             usize::MAX
         };
         if let Some(root) = search.tree.build(&self.grid, &self.lexicon, class, most) {
-            self.split(search, class, root, report);
+            self.split(search, class, root, report, Some(0));
             return;
         }
         let mut high = letters;
@@ -361,12 +430,15 @@ impl Prover {
     /// target, fixes the first free cell of the order to each of its
     /// letters in turn, forcing the tree to match while the bound is high
     /// ([`DESCEND_BELOW`]), descending the tree for every cell after.
+    /// `rebuilt` is how many rebuilds made `root` from the class's built
+    /// tree ([`REBUILD_ABOVE`]), `None` when a merge did.
     fn split(
         &self,
         search: &mut ProveScratch,
         class: &mut [u32],
         root: u32,
         report: &mut ClassReport,
+        rebuilt: Option<usize>,
     ) {
         let next = self
             .grid
@@ -411,6 +483,12 @@ impl Prover {
         if search.tree.value(root) < self.config.min_score {
             return;
         }
+        let rebuilt = rebuilt.filter(|_| {
+            search.tree.value(root) > self.config.min_score.saturating_mul(self.rebuild_above)
+        });
+        if rebuilt == Some(0) {
+            search.tree.keep_paths(&self.grid, &self.lexicon, class);
+        }
         let letters = class[cell];
         let mut rest = letters;
         while rest != 0 {
@@ -418,8 +496,14 @@ impl Prover {
             rest &= rest - 1;
             class[cell] = 1 << letter;
             let mark = search.tree.mark();
-            let forced = search.tree.force(root, cell, letter);
-            self.split(search, class, forced, report);
+            let (forced, below) = match rebuilt {
+                Some(depth) => (
+                    search.tree.force_rebuilt(depth, cell, letter),
+                    Some(depth + 1),
+                ),
+                None => (search.tree.force(root, cell, letter), None),
+            };
+            self.split(search, class, forced, report, below);
             search.tree.release(mark);
         }
         class[cell] = letters;

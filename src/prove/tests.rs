@@ -133,8 +133,26 @@ fn check_against_brute_force(rows: usize, cols: usize, letters: &str, below_best
     let (mut every, best) = brute_force(rows, cols, letters, 0);
     let min_score = best.saturating_sub(below_best).max(1);
     every.retain(|&(_, _, score)| score >= min_score);
-    let prover = Prover::new(&dict(), config(rows, cols, letters, min_score)).unwrap();
-    let record = run(&prover, Part::WHOLE);
+    // Rebuilding at every cell, by default, and never.
+    for rebuild_above in [0, REBUILD_ABOVE, u64::MAX] {
+        let mut prover = Prover::new(&dict(), config(rows, cols, letters, min_score)).unwrap();
+        prover.rebuild_above = rebuild_above;
+        check_record(
+            &run(&prover, Part::WHOLE),
+            &every,
+            best,
+            (rows, cols, letters),
+        );
+    }
+}
+
+/// The record holds the boards of `every`, once per kind, the best first.
+fn check_record(
+    record: &Record,
+    every: &[(String, u64, u64)],
+    best: u64,
+    (rows, cols, letters): (usize, usize, &str),
+) {
     assert_eq!(
         record.boards.first().map(|found| found.score),
         Some(best),
@@ -160,7 +178,7 @@ fn check_against_brute_force(rows: usize, cols: usize, letters: &str, below_best
             found.board
         );
     }
-    for (board, ..) in &every {
+    for (board, ..) in every {
         assert!(
             images(board).intersection(&proved).next().is_some(),
             "{board} is missing"
@@ -217,6 +235,28 @@ fn images_of_a_board() {
 fn pick(mask: u32, pick: usize) -> u32 {
     let allowed: Vec<u32> = (0..32).filter(|l| mask & (1 << l) != 0).collect();
     allowed[pick % allowed.len()]
+}
+
+/// Every way to pick one letter of each cell of `class`, as the picks
+/// [`board_in`] takes: counting in mixed radix over the cells' letters.
+fn every_pick(class: &[u32]) -> Vec<Vec<usize>> {
+    let mut all = Vec::new();
+    let mut picks = vec![0usize; class.len()];
+    loop {
+        all.push(picks.clone());
+        let mut cell = 0;
+        while cell < class.len() {
+            picks[cell] += 1;
+            if picks[cell] < class[cell].count_ones() as usize {
+                break;
+            }
+            picks[cell] = 0;
+            cell += 1;
+        }
+        if cell == class.len() {
+            return all;
+        }
+    }
 }
 
 /// The board of the class `class` (over `letters`, `cols` cells a row)
@@ -307,6 +347,60 @@ proptest! {
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Rebuilding the tree of a class with its free cells fixed one after
+    /// another gives a bound no higher than forcing does, yet at least the
+    /// solver's score of every board of the narrower class; once every
+    /// cell is fixed, the bound is the board's exact score, each word
+    /// counted once however many paths spell it.
+    #[test]
+    fn a_rebuilt_tree_bounds_no_higher_and_reaches_every_score(
+        shape in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 2))],
+        masks in proptest::collection::vec(1u32..16, 6),
+        picks in proptest::collection::vec(0usize..4, 6),
+    ) {
+        let letters = "aest";
+        let (rows, cols) = shape;
+        let cells = rows * cols;
+        let dict = dict();
+        let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic));
+        let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
+        let class = &masks[..cells];
+        let mut tree = TreeBuilder::default();
+        let built = tree.build(&prover.grid, &prover.lexicon, class, usize::MAX).unwrap();
+        tree.keep_paths(&prover.grid, &prover.lexicon, class);
+        let (mut forced, mut rebuilt) = (built, built);
+        let mut narrow = class.to_vec();
+        let mut depth = 0;
+        for &cell in &prover.grid.order {
+            if class[cell].count_ones() == 1 {
+                continue;
+            }
+            let letter = pick(class[cell], picks[cell]);
+            narrow[cell] = 1 << letter;
+            forced = tree.force(forced, cell, letter);
+            rebuilt = tree.force_rebuilt(depth, cell, letter);
+            depth += 1;
+            prop_assert!(tree.value(rebuilt) <= tree.value(forced));
+            for each in every_pick(&narrow) {
+                let (text, score) = board_in(&dict, letters, cols, &narrow, &each);
+                prop_assert!(
+                    tree.value(rebuilt) >= score,
+                    "{text}: rebuilt bound {} < score {score}", tree.value(rebuilt)
+                );
+            }
+        }
+        let (text, _) = board_in(&dict, letters, cols, &narrow, &picks);
+        let board = Board::parse(&text, &Normalizer::default()).unwrap();
+        let exact = solver.solve(&board).score();
+        if depth > 0 {
+            prop_assert_eq!(tree.value(rebuilt), exact, "{}", text);
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// Descending a class's tree (with its first cell forced, as a search
@@ -350,26 +444,12 @@ proptest! {
         }
         // Every board of the class, scored by the solver.
         let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic));
-        let mut picks = vec![0usize; cells];
-        loop {
+        for picks in every_pick(&class) {
             let board: Vec<u32> = (0..cells).map(|cell| 1 << pick(class[cell], picks[cell])).collect();
             let (text, _) = board_in(&dict, letters, cols, &class, &picks);
             let score = solver.solve(&Board::parse(&text, &Normalizer::default()).unwrap()).score();
             if score >= target {
                 prop_assert!(handed.contains(&board), "{text} scores {score} >= {target} but was dropped");
-            }
-            // The next board: count in mixed radix over the cells' letters.
-            let mut cell = 0;
-            while cell < cells {
-                picks[cell] += 1;
-                if picks[cell] < class[cell].count_ones() as usize {
-                    break;
-                }
-                picks[cell] = 0;
-                cell += 1;
-            }
-            if cell == cells {
-                break;
             }
         }
     }
@@ -541,4 +621,42 @@ fn bad_configurations_are_refused() {
     assert!(Prover::new(&dict, config(2, 2, "a1", 1)).is_err());
     assert!(Part::new(0, 3).is_err());
     assert!(Part::new(4, 3).is_err());
+}
+
+/// One class searched on its own finds the boards of the whole proof that
+/// lie in it, with every cell of the order fixed or none, rebuilding or
+/// not; classes of the wrong shape are refused.
+#[test]
+fn a_class_searched_alone_finds_its_boards() {
+    let (_, best) = brute_force(3, 3, "aet", u64::MAX);
+    let mut prover = Prover::new(&dict(), config(3, 3, "aet", best)).unwrap();
+    let whole = run(&prover, Part::WHOLE);
+    let top = &whole.boards[0];
+    let board: Vec<u8> = top
+        .board
+        .chars()
+        .filter(|c| *c != '/')
+        .map(|c| "aet".find(c).unwrap() as u8)
+        .collect();
+    for rebuild_above in [0, u64::MAX] {
+        prover.set_rebuild_above(rebuild_above);
+        for fixed in [0, 4, 9] {
+            let class = prover.class_around(&board, fixed).unwrap();
+            assert!(class.iter().filter(|set| set.count_ones() == 1).count() >= fixed);
+            let report = prover.search_set(&class).unwrap();
+            assert!(
+                report.boards.contains(top),
+                "{fixed} fixed: {:?}",
+                report.boards
+            );
+            assert!(report.boards.iter().all(|found| found.score >= best));
+        }
+    }
+    assert_eq!(prover.class_around(&board[1..], 0), None);
+    assert_eq!(prover.class_around(&[3; 9], 0), None);
+    assert!(prover.search_set(&[1; 8]).is_none());
+    assert!(prover.search_set(&[0; 9]).is_none());
+    assert!(prover.search_set(&[8; 9]).is_none());
+    // Every board, each kind printed once as the whole proof prints it.
+    assert_eq!(prover.search_set(&[7; 9]).unwrap().boards, whole.boards);
 }

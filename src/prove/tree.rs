@@ -29,6 +29,14 @@
 //! merge with the tree it came from, and each node keeps its value, so the
 //! bound of a forced tree costs only the nodes the merge made.
 //!
+//! Rebuilding ([`TreeBuilder::force_rebuilt`]) fixes the same cell by
+//! making the narrower class's tree afresh from the paths kept aside at
+//! the build, and drops each path whose steps include all the steps of
+//! another path of the same word (on a board that takes the first, the
+//! second is there too, and the word counts once): a far tighter bound
+//! than forcing gives once a few cells are fixed, at the cost of sorting
+//! every path again; the proof rebuilds while bounds are very high.
+//!
 //! Descending ([`TreeBuilder::descend`]) fixes cells without making
 //! anything: it keeps the choice nodes still to choose in, and a narrower
 //! class's bound is the points taken so far plus their values. That bound
@@ -40,6 +48,9 @@ use super::lexicon::Lexicon;
 
 /// No node.
 const NONE: u32 = u32::MAX;
+
+/// [`End::fixed`] of a path that counts on its own.
+const ALONE: u32 = u32::MAX;
 
 /// One path that spells a word, as the build gathers them: its steps on
 /// free cells, and the word's points.
@@ -53,11 +64,13 @@ struct End {
     /// at bit `5 r`); only the ranks in `ranks` mean anything.
     letters: u128,
     points: u32,
-    /// For a word with a letter twice, the word's node in the lexicon, to
-    /// count it once among the paths over the same steps and the same
-    /// fixed cells; [`NONE`] for any other word.
+    /// The word's node in the lexicon.
     word: u32,
-    /// The fixed cells of the path, for a word with a letter twice.
+    /// For a word with a letter twice, the fixed cells of the path, to
+    /// count the word once among its paths over the same steps and the same
+    /// fixed cells; [`ALONE`] for any other word, which no other path
+    /// repeats. (In [`TreeBuilder::kept`], whether the path lost a step at
+    /// the last force instead: 1 if so, 0 if not.)
     fixed: u32,
 }
 
@@ -133,6 +146,11 @@ pub struct TreeBuilder {
     children: Vec<u32>,
     /// Children lists being gathered, a stack shared by nested merges.
     scratch: Vec<u32>,
+    /// The paths of the tree built last, once [kept](Self::keep_paths)
+    /// (`kept[0]`), and of each tree [rebuilt](Self::force_rebuilt) from
+    /// them since, by how many rebuilds made it; each list sorted by word
+    /// and without a path covered by another ([`drop_covered`]).
+    kept: Vec<Vec<End>>,
 }
 
 impl Default for TreeBuilder {
@@ -148,6 +166,7 @@ impl Default for TreeBuilder {
             nodes: Vec::new(),
             children: Vec::new(),
             scratch: Vec::new(),
+            kept: vec![Vec::new()],
         }
     }
 }
@@ -191,10 +210,10 @@ impl TreeBuilder {
         for cell in 0..grid.cells() {
             self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
         }
-        let len = self.ends.len();
-        if len > most {
+        if self.ends.len() > most {
             return None;
         }
+        let len = self.ends.len();
         self.spare.resize(
             len,
             End {
@@ -206,6 +225,68 @@ impl TreeBuilder {
             },
         );
         Some(self.sum_node(0, len, 0))
+    }
+
+    /// Keeps the paths of the tree built last, of the class `class` it was
+    /// built for, to [rebuild](Self::force_rebuilt) from: walks them again
+    /// (most trees are never rebuilt, so the build keeps nothing), sorts
+    /// them by word and drops every path covered by another.
+    pub fn keep_paths(&mut self, grid: &Grid, lexicon: &Lexicon, class: &[u32]) {
+        self.ends.clear();
+        self.most = usize::MAX;
+        for cell in 0..grid.cells() {
+            self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
+        }
+        let kept = &mut self.kept[0];
+        std::mem::swap(kept, &mut self.ends);
+        for end in kept.iter_mut() {
+            end.fixed = 0;
+        }
+        kept.sort_unstable_by_key(|end| end.word);
+        drop_covered(kept, false);
+    }
+
+    /// The tree of the class of the tree made by the `depth`-th rebuild
+    /// since the last build (0: the built tree), with `cell`, its first free
+    /// cell in the order, fixed to `letter`, made afresh from that tree's
+    /// paths (`kept[depth]`, kept by [`keep_paths`](Self::keep_paths) for
+    /// depth 0): those through the cell with another letter
+    /// dropped, the cell's step taken off the others, and then every path
+    /// covered by another path of its word dropped ([`drop_covered`]).
+    /// Tighter than [`force`](Self::force), which keeps every path, and
+    /// dearer: it sorts all the paths again. Returns the new root; its
+    /// paths become `kept[depth + 1]`.
+    pub fn force_rebuilt(&mut self, depth: usize, cell: usize, letter: u32) -> u32 {
+        let rank = u32::from(self.rank[cell]);
+        if self.kept.len() < depth + 2 {
+            self.kept.resize_with(depth + 2, Vec::new);
+        }
+        let (parents, children) = self.kept.split_at_mut(depth + 1);
+        let (from, to) = (&parents[depth], &mut children[0]);
+        to.clear();
+        for end in from {
+            let mut end = *end;
+            end.fixed = 0;
+            if end.ranks & 1 << rank != 0 {
+                if (end.letters >> (5 * rank)) as u32 & 31 != letter {
+                    continue;
+                }
+                end.ranks &= !(1 << rank);
+                end.fixed = 1;
+            }
+            to.push(end);
+        }
+        drop_covered(to, true);
+        self.ends.clear();
+        self.ends.extend(to.iter().map(|end| End {
+            fixed: ALONE,
+            ..*end
+        }));
+        let len = self.ends.len();
+        if self.spare.len() < len {
+            self.spare.resize(len, self.ends[0]);
+        }
+        self.sum_node(0, len, 0)
     }
 
     /// Makes the sum node keyed `key` whose paths are `ends[lo..hi]`, with
@@ -245,13 +326,13 @@ impl TreeBuilder {
     fn points(&mut self, lo: usize, hi: usize) -> u32 {
         let ends = &mut self.ends[lo..hi];
         let mut points = 0;
-        if ends.iter().all(|end| end.word == NONE) {
+        if ends.iter().all(|end| end.fixed == ALONE) {
             return ends.iter().map(|end| end.points).sum();
         }
         ends.sort_unstable_by_key(|end| (end.word, end.fixed));
         for (index, end) in ends.iter().enumerate() {
             let repeated = index > 0
-                && end.word != NONE
+                && end.fixed != ALONE
                 && (end.word, end.fixed) == (ends[index - 1].word, ends[index - 1].fixed);
             if !repeated {
                 points += end.points;
@@ -467,8 +548,8 @@ impl TreeBuilder {
                     ranks: self.ranks,
                     letters: self.letters,
                     points,
-                    word: if repeats { child } else { NONE },
-                    fixed: if repeats { used & self.fixed } else { 0 },
+                    word: child,
+                    fixed: if repeats { used & self.fixed } else { ALONE },
                 });
             }
             if lexicon.mask(child) != 0 && self.ends.len() <= self.most {
@@ -482,6 +563,53 @@ impl TreeBuilder {
         }
         self.ranks = ranks;
         self.letters = steps;
+    }
+}
+
+/// Drops every path of a word whose steps include all the steps of
+/// another path of the same word (of two with the same steps, the second):
+/// on any board that takes its steps, the other path is there too, and the
+/// word counts once. `ends` are sorted by word, and stay so. With `shrunk`,
+/// only the paths marked (`fixed == 1`) are compared with the others: the
+/// ones that lost a step since the last time.
+fn drop_covered(ends: &mut Vec<End>, shrunk: bool) {
+    const DROPPED: u32 = u32::MAX;
+    let mut any = false;
+    let mut lo = 0;
+    while lo < ends.len() {
+        let word = ends[lo].word;
+        let mut hi = lo + 1;
+        while hi < ends.len() && ends[hi].word == word {
+            hi += 1;
+        }
+        for a in lo..hi {
+            let x = ends[a];
+            if hi - lo == 1 || x.points == DROPPED || (shrunk && x.fixed == 0) {
+                continue;
+            }
+            // The bits of the letters of `x`'s steps: `x` covers `y` when
+            // `y` takes every step of `x`, with the same letters.
+            let mut steps = 0u128;
+            let mut rest = x.ranks;
+            while rest != 0 {
+                steps |= 31 << (5 * rest.trailing_zeros());
+                rest &= rest - 1;
+            }
+            for (b, y) in ends[lo..hi].iter_mut().enumerate() {
+                if lo + b != a
+                    && y.points != DROPPED
+                    && x.ranks & !y.ranks == 0
+                    && (x.letters ^ y.letters) & steps == 0
+                {
+                    y.points = DROPPED;
+                    any = true;
+                }
+            }
+        }
+        lo = hi;
+    }
+    if any {
+        ends.retain(|end| end.points != DROPPED);
     }
 }
 
