@@ -4,14 +4,15 @@
 //! 1. the bounds of the first-split class of a board with its cells fixed
 //!    one by one in the fixing order, by forcing and by rebuilding;
 //! 2. the search of that class with its first D cells fixed, for each
-//!    threshold (rebuilding while a bound is above that many times the
-//!    target; `never` forces only), one after another, `RUNS` times;
+//!    threshold (`T`: rebuilding while a bound is above T times the
+//!    target; `T@F`: the same, once F cells are fixed by merging; `never`
+//!    forces only), one after another, `RUNS` times;
 //! 3. a part of the 3×4 proof, the same way.
 //!
 //! Run as:
 //!
 //!     cargo bench --bench prove_rebuild -- [WORDS]   # default ../shared/wordlists/enable2k.txt
-//!     RUNS=3 DEPTHS=2,3 THRESHOLDS=never,5,3 cargo bench --bench prove_rebuild
+//!     RUNS=3 DEPTHS=2,3 THRESHOLDS=never,5,5@2 cargo bench --bench prove_rebuild
 //!
 //! Every search of a class must find the same boards whatever the
 //! threshold; the bench stops if one does not. Times are wall time on one
@@ -40,12 +41,16 @@ fn env_list(name: &str, default: &str) -> Vec<String> {
         .collect()
 }
 
-fn threshold(name: &str) -> u64 {
+/// A threshold as `THRESHOLDS` names it: `never`, `T` (rebuilding while
+/// bounds are above T times the target) or `T@F` (the same once F cells
+/// are fixed), as (times, from).
+fn threshold(name: &str) -> (u64, usize) {
+    let bad = "THRESHOLDS: 'never', T or T@F, with T and F whole numbers";
     if name == "never" {
-        u64::MAX
-    } else {
-        name.parse().expect("THRESHOLDS: numbers or 'never'")
+        return (u64::MAX, 0);
     }
+    let (times, from) = name.split_once('@').unwrap_or((name, "0"));
+    (times.parse().expect(bad), from.parse().expect(bad))
 }
 
 fn prover(dict: &Dictionary, rows: usize, cols: usize, min_score: u64) -> Prover {
@@ -78,7 +83,7 @@ fn main() {
         .iter()
         .map(|depth| depth.parse().expect("DEPTHS"))
         .collect();
-    let thresholds = env_list("THRESHOLDS", "never,5,3");
+    let thresholds = env_list("THRESHOLDS", "never,5");
     let text = std::fs::read_to_string(&words).expect("the word list");
     let dict = Dictionary::from_words(text.lines(), Normalizer::default()).expect("words");
     let output = |program: &str, args: &[&str]| {
@@ -198,7 +203,8 @@ fn compare(
     let mut found = vec![(0, Vec::new()); thresholds.len()];
     for _ in 0..runs {
         for (index, name) in thresholds.iter().enumerate() {
-            proof.set_rebuild_above(threshold(name));
+            let (times, from) = threshold(name);
+            proof.set_rebuild(times, from);
             let start = Instant::now();
             found[index] = search(proof);
             seconds[index].push(start.elapsed().as_secs_f64());

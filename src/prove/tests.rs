@@ -133,10 +133,11 @@ fn check_against_brute_force(rows: usize, cols: usize, letters: &str, below_best
     let (mut every, best) = brute_force(rows, cols, letters, 0);
     let min_score = best.saturating_sub(below_best).max(1);
     every.retain(|&(_, _, score)| score >= min_score);
-    // Rebuilding at every cell, by default, and never.
-    for rebuild_above in [0, REBUILD_ABOVE, u64::MAX] {
+    // Rebuilding at every cell, at every cell from the third, by default,
+    // and never.
+    for (above, from) in [(0, 0), (0, 2), (REBUILD_ABOVE, REBUILD_FROM), (u64::MAX, 0)] {
         let mut prover = Prover::new(&dict(), config(rows, cols, letters, min_score)).unwrap();
-        prover.rebuild_above = rebuild_above;
+        prover.set_rebuild(above, from);
         check_record(
             &run(&prover, Part::WHOLE),
             &every,
@@ -638,8 +639,8 @@ fn a_class_searched_alone_finds_its_boards() {
         .filter(|c| *c != '/')
         .map(|c| "aet".find(c).unwrap() as u8)
         .collect();
-    for rebuild_above in [0, u64::MAX] {
-        prover.set_rebuild_above(rebuild_above);
+    for (above, from) in [(0, 0), (0, 2), (u64::MAX, 0)] {
+        prover.set_rebuild(above, from);
         for fixed in [0, 4, 9] {
             let class = prover.class_around(&board, fixed).unwrap();
             assert!(class.iter().filter(|set| set.count_ones() == 1).count() >= fixed);

@@ -30,8 +30,8 @@
 //! bound of a forced tree costs only the nodes the merge made.
 //!
 //! Rebuilding ([`TreeBuilder::force_rebuilt`]) fixes the same cell by
-//! making the narrower class's tree afresh from the paths kept aside at
-//! the build, and drops each path whose steps include all the steps of
+//! making the narrower class's tree afresh from the class's paths, walked
+//! again and kept aside ([`TreeBuilder::keep_paths`]), and drops each path whose steps include all the steps of
 //! another path of the same word (on a board that takes the first, the
 //! second is there too, and the word counts once): a far tighter bound
 //! than forcing gives once a few cells are fixed, at the cost of sorting
@@ -146,10 +146,12 @@ pub struct TreeBuilder {
     children: Vec<u32>,
     /// Children lists being gathered, a stack shared by nested merges.
     scratch: Vec<u32>,
-    /// The paths of the tree built last, once [kept](Self::keep_paths)
-    /// (`kept[0]`), and of each tree [rebuilt](Self::force_rebuilt) from
-    /// them since, by how many rebuilds made it; each list sorted by word
-    /// and without a path covered by another ([`drop_covered`]).
+    /// Scratch of [`drop_covered`].
+    group: Vec<u32>,
+    /// The paths of the class last [kept](Self::keep_paths) (`kept[0]`),
+    /// and of each tree [rebuilt](Self::force_rebuilt) from them since, by
+    /// how many rebuilds made it; each list sorted by word and without a
+    /// path covered by another ([`drop_covered`]).
     kept: Vec<Vec<End>>,
 }
 
@@ -166,6 +168,7 @@ impl Default for TreeBuilder {
             nodes: Vec::new(),
             children: Vec::new(),
             scratch: Vec::new(),
+            group: Vec::new(),
             kept: vec![Vec::new()],
         }
     }
@@ -203,9 +206,7 @@ impl TreeBuilder {
         }
         self.ranks = 0;
         self.letters = 0;
-        self.fixed = (0..grid.cells())
-            .filter(|&cell| class[cell].count_ones() == 1)
-            .fold(0, |fixed, cell| fixed | 1 << cell);
+        self.fixed = fixed_cells(class);
         self.most = most;
         for cell in 0..grid.cells() {
             self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
@@ -227,13 +228,15 @@ impl TreeBuilder {
         Some(self.sum_node(0, len, 0))
     }
 
-    /// Keeps the paths of the tree built last, of the class `class` it was
-    /// built for, to [rebuild](Self::force_rebuilt) from: walks them again
-    /// (most trees are never rebuilt, so the build keeps nothing), sorts
-    /// them by word and drops every path covered by another.
+    /// Keeps the paths of the class `class`, the tree built last's or one
+    /// narrower (its cells fixed since by forcing), to
+    /// [rebuild](Self::force_rebuilt) from: walks them again (most trees
+    /// are never rebuilt, so the build keeps nothing), sorts them by word
+    /// and drops every path covered by another.
     pub fn keep_paths(&mut self, grid: &Grid, lexicon: &Lexicon, class: &[u32]) {
         self.ends.clear();
         self.most = usize::MAX;
+        self.fixed = fixed_cells(class);
         for cell in 0..grid.cells() {
             self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
         }
@@ -243,14 +246,14 @@ impl TreeBuilder {
             end.fixed = 0;
         }
         kept.sort_unstable_by_key(|end| end.word);
-        drop_covered(kept, false);
+        drop_covered(kept, false, &mut self.group);
     }
 
-    /// The tree of the class of the tree made by the `depth`-th rebuild
-    /// since the last build (0: the built tree), with `cell`, its first free
-    /// cell in the order, fixed to `letter`, made afresh from that tree's
-    /// paths (`kept[depth]`, kept by [`keep_paths`](Self::keep_paths) for
-    /// depth 0): those through the cell with another letter
+    /// The class of the paths `kept[depth]` (the class last kept for
+    /// depth 0, the tree made by the `depth`-th rebuild since for the
+    /// others) with `cell`, its first free cell in the order, fixed to
+    /// `letter`: its tree, made afresh from those paths, those through
+    /// the cell with another letter
     /// dropped, the cell's step taken off the others, and then every path
     /// covered by another path of its word dropped ([`drop_covered`]).
     /// Tighter than [`force`](Self::force), which keeps every path, and
@@ -276,7 +279,7 @@ impl TreeBuilder {
             }
             to.push(end);
         }
-        drop_covered(to, true);
+        drop_covered(to, true, &mut self.group);
         self.ends.clear();
         self.ends.extend(to.iter().map(|end| End {
             fixed: ALONE,
@@ -566,13 +569,22 @@ impl TreeBuilder {
     }
 }
 
+/// The cells `class` fixes to one letter, a bit per cell.
+fn fixed_cells(class: &[u32]) -> u32 {
+    class
+        .iter()
+        .enumerate()
+        .filter(|(_, set)| set.count_ones() == 1)
+        .fold(0, |fixed, (cell, _)| fixed | 1 << cell)
+}
+
 /// Drops every path of a word whose steps include all the steps of
 /// another path of the same word (of two with the same steps, the second):
 /// on any board that takes its steps, the other path is there too, and the
 /// word counts once. `ends` are sorted by word, and stay so. With `shrunk`,
 /// only the paths marked (`fixed == 1`) are compared with the others: the
-/// ones that lost a step since the last time.
-fn drop_covered(ends: &mut Vec<End>, shrunk: bool) {
+/// ones that lost a step since the last time. `ranks` is scratch.
+fn drop_covered(ends: &mut Vec<End>, shrunk: bool, ranks: &mut Vec<u32>) {
     const DROPPED: u32 = u32::MAX;
     let mut any = false;
     let mut lo = 0;
@@ -582,9 +594,18 @@ fn drop_covered(ends: &mut Vec<End>, shrunk: bool) {
         while hi < ends.len() && ends[hi].word == word {
             hi += 1;
         }
-        for a in lo..hi {
-            let x = ends[a];
-            if hi - lo == 1 || x.points == DROPPED || (shrunk && x.fixed == 0) {
+        let group = &mut ends[lo..hi];
+        lo = hi;
+        if group.len() == 1 {
+            continue;
+        }
+        // The cells of each path, apart, so that the paths whose cells
+        // include another's are found 64 at a time.
+        ranks.clear();
+        ranks.extend(group.iter().map(|end| end.ranks));
+        for a in 0..group.len() {
+            let x = group[a];
+            if x.points == DROPPED || (shrunk && x.fixed == 0) {
                 continue;
             }
             // The bits of the letters of `x`'s steps: `x` covers `y` when
@@ -595,18 +616,22 @@ fn drop_covered(ends: &mut Vec<End>, shrunk: bool) {
                 steps |= 31 << (5 * rest.trailing_zeros());
                 rest &= rest - 1;
             }
-            for (b, y) in ends[lo..hi].iter_mut().enumerate() {
-                if lo + b != a
-                    && y.points != DROPPED
-                    && x.ranks & !y.ranks == 0
-                    && (x.letters ^ y.letters) & steps == 0
-                {
-                    y.points = DROPPED;
-                    any = true;
+            for (chunk, cells) in ranks.chunks(64).enumerate() {
+                let mut wider = 0u64;
+                for (bit, &cells) in cells.iter().enumerate() {
+                    wider |= u64::from(x.ranks & !cells == 0) << bit;
+                }
+                while wider != 0 {
+                    let b = chunk * 64 + wider.trailing_zeros() as usize;
+                    wider &= wider - 1;
+                    let y = &mut group[b];
+                    if b != a && y.points != DROPPED && (x.letters ^ y.letters) & steps == 0 {
+                        y.points = DROPPED;
+                        any = true;
+                    }
                 }
             }
         }
-        lo = hi;
     }
     if any {
         ends.retain(|end| end.points != DROPPED);
