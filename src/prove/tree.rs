@@ -31,11 +31,12 @@
 //!
 //! Rebuilding ([`TreeBuilder::force_rebuilt`]) fixes the same cell by
 //! making the narrower class's tree afresh from the class's paths, walked
-//! again and kept aside ([`TreeBuilder::keep_paths`]), and drops each path whose steps include all the steps of
-//! another path of the same word (on a board that takes the first, the
-//! second is there too, and the word counts once): a far tighter bound
-//! than forcing gives once a few cells are fixed, at the cost of sorting
-//! every path again; the proof rebuilds while bounds are very high.
+//! again and kept aside ([`TreeBuilder::keep_paths`]), and drops each path
+//! whose steps include all the steps of another path of the same word (on
+//! a board that takes the first, the second is there too, and the word
+//! counts once): a far tighter bound than forcing gives once a few cells
+//! are fixed, at the cost of sorting every path again; the proof rebuilds
+//! only in classes whose bounds stay very high.
 //!
 //! Descending ([`TreeBuilder::descend`]) fixes cells without making
 //! anything: it keeps the choice nodes still to choose in, and a narrower
@@ -249,13 +250,13 @@ impl TreeBuilder {
         drop_covered(kept, false, &mut self.group);
     }
 
-    /// The class of the paths `kept[depth]` (the class last kept for
-    /// depth 0, the tree made by the `depth`-th rebuild since for the
+    /// The tree of the class of the paths `kept[depth]` (the class last
+    /// kept for depth 0, that of the `depth`-th rebuild since for the
     /// others) with `cell`, its first free cell in the order, fixed to
-    /// `letter`: its tree, made afresh from those paths, those through
-    /// the cell with another letter
-    /// dropped, the cell's step taken off the others, and then every path
-    /// covered by another path of its word dropped ([`drop_covered`]).
+    /// `letter`, made afresh from those paths: the ones through the cell
+    /// with another letter dropped, the cell's step taken off the others,
+    /// and then every path covered by another path of its word dropped
+    /// ([`drop_covered`]).
     /// Tighter than [`force`](Self::force), which keeps every path, and
     /// dearer: it sorts all the paths again. Returns the new root; its
     /// paths become `kept[depth + 1]`.
@@ -616,9 +617,9 @@ fn drop_covered(ends: &mut Vec<End>, shrunk: bool, ranks: &mut Vec<u32>) {
                 steps |= 31 << (5 * rest.trailing_zeros());
                 rest &= rest - 1;
             }
-            for (chunk, cells) in ranks.chunks(64).enumerate() {
+            for (chunk, masks) in ranks.chunks(64).enumerate() {
                 let mut wider = 0u64;
-                for (bit, &cells) in cells.iter().enumerate() {
+                for (bit, &cells) in masks.iter().enumerate() {
                     wider |= u64::from(x.ranks & !cells == 0) << bit;
                 }
                 while wider != 0 {
