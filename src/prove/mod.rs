@@ -515,9 +515,9 @@ impl Prover {
             class[cell] = 1 << letter;
             let mark = search.tree.mark();
             let (forced, below) = match rebuilt {
-                Some(depth) => (
-                    search.tree.force_rebuilt(depth, cell, letter),
-                    Some(depth + 1),
+                Some(rebuilds) => (
+                    search.tree.force_rebuilt(rebuilds, cell, letter),
+                    Some(rebuilds + 1),
                 ),
                 None => (search.tree.force(root, cell, letter), None),
             };
