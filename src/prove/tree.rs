@@ -40,9 +40,11 @@
 //!
 //! Descending ([`TreeBuilder::descend`]) fixes cells without making
 //! anything: it keeps the choice nodes still to choose in, and a narrower
-//! class's bound is the points taken so far plus their values. That bound
-//! is looser than a forced tree's but costs a few additions; the proof
-//! forces while bounds are high and descends after.
+//! class's bound is the points taken so far plus, per free cell, the most
+//! that cell's pending choice nodes give with one letter for them all.
+//! That bound is looser than a forced tree's (which takes one letter for a
+//! cell at every level below, too) but costs additions; the proof forces
+//! while bounds are high and descends after.
 
 use super::grid::{Grid, MAX_CELLS};
 use super::lexicon::Lexicon;
@@ -648,6 +650,20 @@ pub struct Pending {
     /// Per choice node of the cell being fixed: its next child and its
     /// end, in `children`.
     cursors: Vec<(u32, u32)>,
+    /// `letters[r][l]`: the values of the children of letter `l` of the
+    /// pending choice nodes of rank `r`, added up; the largest is what the
+    /// cell of rank `r` can give at most. Kept up to date as choice nodes
+    /// join and leave the pending.
+    letters: Vec<[u64; 32]>,
+}
+
+impl Pending {
+    /// The most the pending choice nodes of rank `rank` give with one
+    /// letter for them all.
+    #[inline]
+    fn best(&self, rank: usize) -> u64 {
+        self.letters[rank].iter().copied().max().unwrap_or(0)
+    }
 }
 
 impl TreeBuilder {
@@ -655,12 +671,15 @@ impl TreeBuilder {
     /// fixing order, without making new trees: fixing a cell to a letter
     /// takes that letter's child of each of the cell's choice nodes, whose
     /// points count from then on and whose choice nodes join the ones
-    /// pending. The bound of a narrower class is its points plus the value
-    /// of every pending choice node: at least the value of the tree forcing
-    /// would make (a maximum of sums is at most the sum of the maximums),
-    /// and so at least the score of every board in it. Calls `board` for
-    /// every board of the class whose bound reaches `min`, and returns how
-    /// many bounds it computed.
+    /// pending. The bound of a narrower class is its points plus, for each
+    /// free cell, the most its pending choice nodes give with one letter
+    /// for them all (their children of that letter's values added up; the
+    /// looser sum of their values is tried first, as it costs less): at
+    /// least the value of the tree forcing would make, which merges those
+    /// children into one (a maximum of sums is at most the sum of the
+    /// maximums), and so at least the score of every board in it. Calls
+    /// `board` for every board of the class whose bound reaches `min`, and
+    /// returns how many bounds it computed.
     pub fn descend(
         &self,
         pending: &mut Pending,
@@ -675,6 +694,8 @@ impl TreeBuilder {
             stack.clear();
         }
         pending.cursors.clear();
+        pending.letters.clear();
+        pending.letters.resize(grid.cells(), [0; 32]);
         let mut sums = [0u64; MAX_CELLS];
         let points = self.advance(pending, &mut sums, root);
         let mut walk = Descent {
@@ -690,7 +711,8 @@ impl TreeBuilder {
     }
 
     /// Takes the sum node `node`'s points and puts its choice nodes among
-    /// the pending.
+    /// the pending, their values in `sums` and their children's in
+    /// [`Pending::letters`].
     #[inline]
     fn advance(&self, pending: &mut Pending, sums: &mut [u64; MAX_CELLS], node: u32) -> u32 {
         let node = self.nodes[node as usize];
@@ -699,8 +721,26 @@ impl TreeBuilder {
             let rank = usize::from(choice_node.key);
             pending.stacks[rank].push(choice);
             sums[rank] += u64::from(choice_node.value);
+            let row = &mut pending.letters[rank];
+            for &child in &self.children[choice_node.children()] {
+                let child = &self.nodes[child as usize];
+                row[usize::from(child.key)] += u64::from(child.value);
+            }
         }
         node.points
+    }
+
+    /// Takes the children of the choice nodes `choices` out of `row`, as
+    /// they leave the pending.
+    #[inline]
+    fn retract(&self, row: &mut [u64; 32], choices: &[u32]) {
+        for &choice in choices {
+            let choice_node = &self.nodes[choice as usize];
+            for &child in &self.children[choice_node.children()] {
+                let child = &self.nodes[child as usize];
+                row[usize::from(child.key)] -= u64::from(child.value);
+            }
+        }
     }
 }
 
@@ -732,6 +772,29 @@ impl Descent<'_> {
         if bound < self.min {
             return;
         }
+        // A cell takes one letter on a board, in every choice node of it:
+        // the cell's pending choice nodes are worth at most their children
+        // of one letter, the best, added up, not the sum of each one's best
+        // (which the bound above counts). Tightened rank by rank until the
+        // class is ruled out.
+        let mut tight = bound;
+        for (r, &sum) in sums.iter().enumerate().take(cells).skip(rank) {
+            if self.pending.stacks[r].len() > 1 {
+                tight -= sum - self.pending.best(r);
+                if tight < self.min {
+                    return;
+                }
+            }
+        }
+        // The same without this cell: a letter whose children here add up
+        // to less than the target less this cannot reach it, and is not
+        // taken.
+        let others = tight
+            - if self.pending.stacks[rank].len() > 1 {
+                self.pending.best(rank)
+            } else {
+                sums[rank]
+            };
         let cell = self.grid.order[rank];
         let tree = self.tree;
         // Taking a letter pushes only choice nodes of the cells after this
@@ -761,6 +824,10 @@ impl Descent<'_> {
         while rest != 0 {
             let letter = rest.trailing_zeros();
             rest &= rest - 1;
+            if others + self.pending.letters[rank][letter as usize] < self.min {
+                self.bounds += 1;
+                continue;
+            }
             let mut sums = sums;
             sums[rank] = 0;
             let mut gained = 0u64;
@@ -783,10 +850,11 @@ impl Descent<'_> {
             }
             class[cell] = 1 << letter;
             self.step(class, rank + 1, points + gained, sums);
-            for (stack, &length) in self.pending.stacks[rank + 1..cells]
-                .iter_mut()
-                .zip(&lengths[rank + 1..cells])
-            {
+            for (r, &length) in lengths.iter().enumerate().take(cells).skip(rank + 1) {
+                let stack = &mut self.pending.stacks[r];
+                if stack.len() > length as usize {
+                    tree.retract(&mut self.pending.letters[r], &stack[length as usize..]);
+                }
                 stack.truncate(length as usize);
             }
         }
