@@ -722,9 +722,8 @@ impl TreeBuilder {
             pending.stacks[rank].push(choice);
             sums[rank] += u64::from(choice_node.value);
             let row = &mut pending.letters[rank];
-            for &child in &self.children[choice_node.children()] {
-                let child = &self.nodes[child as usize];
-                row[usize::from(child.key)] += u64::from(child.value);
+            for (letter, value) in self.letter_values(choice) {
+                row[letter] += value;
             }
         }
         node.points
@@ -735,12 +734,21 @@ impl TreeBuilder {
     #[inline]
     fn retract(&self, row: &mut [u64; 32], choices: &[u32]) {
         for &choice in choices {
-            let choice_node = &self.nodes[choice as usize];
-            for &child in &self.children[choice_node.children()] {
-                let child = &self.nodes[child as usize];
-                row[usize::from(child.key)] -= u64::from(child.value);
+            for (letter, value) in self.letter_values(choice) {
+                row[letter] -= value;
             }
         }
+    }
+
+    /// The letter and value of each child of the choice node `choice`.
+    #[inline]
+    fn letter_values(&self, choice: u32) -> impl Iterator<Item = (usize, u64)> + '_ {
+        self.children[self.nodes[choice as usize].children()]
+            .iter()
+            .map(|&child| {
+                let child = &self.nodes[child as usize];
+                (usize::from(child.key), u64::from(child.value))
+            })
     }
 }
 
@@ -786,15 +794,11 @@ impl Descent<'_> {
                 }
             }
         }
-        // The same without this cell: a letter whose children here add up
-        // to less than the target less this cannot reach it, and is not
-        // taken.
-        let others = tight
-            - if self.pending.stacks[rank].len() > 1 {
-                self.pending.best(rank)
-            } else {
-                sums[rank]
-            };
+        // The same without this cell (a lone choice node's value is its
+        // best child's, so its best letter is what the bound counted): a
+        // letter whose children here add up to less than the target less
+        // this cannot reach it, and is not taken.
+        let others = tight - self.pending.best(rank);
         let cell = self.grid.order[rank];
         let tree = self.tree;
         // Taking a letter pushes only choice nodes of the cells after this
