@@ -29,6 +29,13 @@
 //! merge with the tree it came from, and each node keeps its value, so the
 //! bound of a forced tree costs only the nodes the merge made.
 //!
+//! A node's children lie side by side in the arena, so that a merge or the
+//! descent reads a node's children from a few cache lines instead of one
+//! line each, scattered: the build reserves each node's children together
+//! before it makes them, and a merge lays out each merged list afresh,
+//! copying the 16 bytes of a child it shares (whose own children stay
+//! where they are).
+//!
 //! Rebuilding ([`TreeBuilder::force_rebuilt`]) fixes the same cell by
 //! making the narrower class's tree afresh from the class's paths, walked
 //! again and kept aside ([`TreeBuilder::keep_paths`]), and drops each path
@@ -100,7 +107,8 @@ struct Node {
     len: u8,
     /// The points of the words ending at a sum node; 0 for a choice node.
     points: u32,
-    /// The children are `children[first..first + len]`, in increasing key.
+    /// The children are the nodes `first..first + len`, side by side, in
+    /// increasing key.
     first: u32,
     /// A sum node's points plus its children's values; a choice node's
     /// best child's value (0 without children). Held at `u32::MAX` when
@@ -110,7 +118,7 @@ struct Node {
 }
 
 impl Node {
-    /// The range of its children in [`TreeBuilder::children`].
+    /// The range of its children in [`TreeBuilder::nodes`].
     #[inline]
     fn children(&self) -> std::ops::Range<usize> {
         self.first as usize..self.first as usize + usize::from(self.len)
@@ -122,7 +130,6 @@ impl Node {
 #[derive(Clone, Copy, Debug)]
 pub struct Mark {
     nodes: usize,
-    children: usize,
 }
 
 /// A reusable builder of trees: the arena and scratch of one thread.
@@ -145,10 +152,6 @@ pub struct TreeBuilder {
     rank: [u8; MAX_CELLS],
     /// The finished nodes of every tree alive.
     nodes: Vec<Node>,
-    /// The children lists of the finished nodes.
-    children: Vec<u32>,
-    /// Children lists being gathered, a stack shared by nested merges.
-    scratch: Vec<u32>,
     /// Scratch of [`drop_covered`].
     group: Vec<u32>,
     /// The paths of the class last [kept](Self::keep_paths) (`kept[0]`),
@@ -169,8 +172,6 @@ impl Default for TreeBuilder {
             most: 0,
             rank: [0; MAX_CELLS],
             nodes: Vec::new(),
-            children: Vec::new(),
-            scratch: Vec::new(),
             group: Vec::new(),
             kept: vec![Vec::new()],
         }
@@ -202,8 +203,6 @@ impl TreeBuilder {
     ) -> Option<u32> {
         self.ends.clear();
         self.nodes.clear();
-        self.children.clear();
-        self.scratch.clear();
         for (rank, &cell) in grid.order.iter().enumerate() {
             self.rank[cell] = rank as u8;
         }
@@ -296,8 +295,34 @@ impl TreeBuilder {
     }
 
     /// Makes the sum node keyed `key` whose paths are `ends[lo..hi]`, with
-    /// the steps above it taken off, and everything under it.
+    /// the steps above it taken off, and everything under it; returns it.
     fn sum_node(&mut self, lo: usize, hi: usize, key: u8) -> u32 {
+        let id = self.reserve(1);
+        self.fill_sum(id, lo, hi, key);
+        id
+    }
+
+    /// Places for `count` nodes side by side, filled in later: a node's
+    /// children lie together in the arena, so that reading them all (as
+    /// merging and descending do) reads a few cache lines, not one each.
+    fn reserve(&mut self, count: usize) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.resize(
+            self.nodes.len() + count,
+            Node {
+                key: 0,
+                len: 0,
+                points: 0,
+                first: 0,
+                value: 0,
+            },
+        );
+        id
+    }
+
+    /// Makes, in the place `id`, the sum node keyed `key` whose paths are
+    /// `ends[lo..hi]`.
+    fn fill_sum(&mut self, id: u32, lo: usize, hi: usize, key: u8) {
         self.sort_by_step(lo, hi);
         // The paths that end here come first.
         let mut at = lo;
@@ -305,25 +330,68 @@ impl TreeBuilder {
             at += 1;
         }
         let points = self.points(lo, at);
-        let start = self.scratch.len();
+        // Each rank's paths lie together: one choice node per rank.
+        let mut bounds = [0usize; MAX_CELLS + 1];
+        let mut count = 0;
+        bounds[0] = at;
         while at < hi {
             let rank = self.ends[at].ranks.trailing_zeros();
-            let choice = self.scratch.len();
             while at < hi && self.ends[at].ranks.trailing_zeros() == rank {
-                let step = self.ends[at].step();
-                let first = at;
-                while at < hi && self.ends[at].step() == step {
-                    let end = &mut self.ends[at];
-                    end.ranks &= end.ranks - 1;
-                    at += 1;
-                }
-                let id = self.sum_node(first, at, (step & 31) as u8);
-                self.scratch.push(id);
+                at += 1;
             }
-            let id = self.push(rank as u8, 0, choice, false);
-            self.scratch.push(id);
+            count += 1;
+            bounds[count] = at;
         }
-        self.push(key, points, start, true)
+        let first = self.reserve(count);
+        let mut value = u64::from(points);
+        for index in 0..count {
+            let (lo, hi) = (bounds[index], bounds[index + 1]);
+            let rank = self.ends[lo].ranks.trailing_zeros() as u8;
+            self.fill_choice(first + index as u32, lo, hi, rank);
+            value += u64::from(self.nodes[first as usize + index].value);
+        }
+        self.finish(id, key, points, first, count, value);
+    }
+
+    /// Makes, in the place `id`, the choice node of the cell of rank
+    /// `rank` whose paths are `ends[lo..hi]`, sorted by step.
+    fn fill_choice(&mut self, id: u32, lo: usize, hi: usize, rank: u8) {
+        let mut bounds = [0usize; 33];
+        let mut letters = [0u8; 32];
+        let mut count = 0;
+        let mut at = lo;
+        bounds[0] = lo;
+        while at < hi {
+            let step = self.ends[at].step();
+            while at < hi && self.ends[at].step() == step {
+                let end = &mut self.ends[at];
+                end.ranks &= end.ranks - 1;
+                at += 1;
+            }
+            letters[count] = (step & 31) as u8;
+            count += 1;
+            bounds[count] = at;
+        }
+        let first = self.reserve(count);
+        let mut value = 0u64;
+        for index in 0..count {
+            let (lo, hi) = (bounds[index], bounds[index + 1]);
+            self.fill_sum(first + index as u32, lo, hi, letters[index]);
+            value = value.max(u64::from(self.nodes[first as usize + index].value));
+        }
+        self.finish(id, rank, 0, first, count, value);
+    }
+
+    /// Writes the node `id`, whose children are the `count` nodes from
+    /// `first` on.
+    fn finish(&mut self, id: u32, key: u8, points: u32, first: u32, count: usize, value: u64) {
+        self.nodes[id as usize] = Node {
+            key,
+            len: count as u8,
+            points,
+            first,
+            value: value.min(u64::from(u32::MAX)) as u32,
+        };
     }
 
     /// The points of the words of `ends[lo..hi]`, all ending at one node: a
@@ -388,14 +456,12 @@ impl TreeBuilder {
     pub fn mark(&self) -> Mark {
         Mark {
             nodes: self.nodes.len(),
-            children: self.children.len(),
         }
     }
 
     /// Drops every tree made after `mark`.
     pub fn release(&mut self, mark: Mark) {
         self.nodes.truncate(mark.nodes);
-        self.children.truncate(mark.children);
     }
 
     /// The tree of the class of `root` with `cell` fixed to `letter`: the
@@ -409,113 +475,137 @@ impl TreeBuilder {
             return root;
         };
         let option = self.find(self.nodes[choice as usize], letter as u8);
-        let start = self.scratch.len();
-        let (points, first, len) = match option {
+        let (points, right) = match option {
             Some(option) => {
                 let option = self.nodes[option as usize];
-                (option.points, option.first, u32::from(option.len))
+                (option.points, option.children())
             }
-            None => (0, 0, 0),
+            None => (0, 0..0),
         };
-        self.merge_children((top.first, u32::from(top.len)), choice, (first, len), false);
-        self.push(top.key, top.points + points, start, true)
+        let id = self.reserve(1);
+        let (first, count, value) = self.merge_children(top.children(), choice, right, false);
+        self.finish(
+            id,
+            top.key,
+            top.points + points,
+            first,
+            count,
+            value + u64::from(top.points + points),
+        );
+        id
     }
 
     /// The child of `node` keyed `key`.
     fn find(&self, node: Node, key: u8) -> Option<u32> {
-        let children = &self.children[node.children()];
-        children
-            .iter()
-            .copied()
-            .find(|&child| self.nodes[child as usize].key == key)
+        node.children()
+            .find(|&child| self.nodes[child].key == key)
+            .map(|child| child as u32)
     }
 
-    /// Pushes onto the scratch the union of two lists of children (each
-    /// in increasing key, `skip` left out of the first): a child of one list
-    /// alone is shared, two children of the same key are merged into a new
-    /// node. `sum` says whether the children are sum nodes.
-    fn merge_children(&mut self, left: (u32, u32), skip: u32, right: (u32, u32), sum: bool) {
-        let (mut i, mut j) = (left.0, right.0);
-        let (left_end, right_end) = (left.0 + left.1, right.0 + right.1);
-        // Every child's key is read below: ask for them all now, so that
-        // their misses overlap.
-        for range in [i..left_end, j..right_end] {
-            for &child in &self.children[range.start as usize..range.end as usize] {
-                crate::prefetch::prefetch(&self.nodes, child as usize);
-            }
-        }
-        loop {
-            let a = (i < left_end).then(|| self.children[i as usize]);
-            if a == Some(skip) {
+    /// Lays out side by side the union of two lists of children (each in
+    /// increasing key, the node `skip` left out of the first): a child of
+    /// one list alone is copied (it shares its own children), two children
+    /// of the same key are merged into one. `sum` says whether the children
+    /// are sum nodes. Returns where the union starts, its length, and the
+    /// largest of the children's values (sum nodes, a choice node's
+    /// children) or their sum (choice nodes, a sum node's).
+    fn merge_children(
+        &mut self,
+        left: std::ops::Range<usize>,
+        skip: u32,
+        right: std::ops::Range<usize>,
+        sum: bool,
+    ) -> (u32, usize, u64) {
+        // How many: the keys are side by side, so this costs a few lines.
+        let (mut i, mut j, mut count) = (left.start, right.start, 0);
+        while i < left.end || j < right.end {
+            if i < left.end && i == skip as usize {
                 i += 1;
                 continue;
             }
-            let b = (j < right_end).then(|| self.children[j as usize]);
-            let merged = match (a, b) {
-                (None, None) => return,
-                (Some(a), None) => {
-                    i += 1;
-                    a
+            count += 1;
+            if i == left.end {
+                j += 1;
+            } else if j == right.end {
+                i += 1;
+            } else {
+                let (x, y) = (self.nodes[i], self.nodes[j]);
+                if x.key == y.key {
+                    // These two are merged below, which reads their
+                    // children: ask for them now, so that the misses of
+                    // every pair overlap.
+                    crate::prefetch::prefetch(&self.nodes, x.first as usize);
+                    crate::prefetch::prefetch(&self.nodes, y.first as usize);
                 }
-                (None, Some(b)) => {
-                    j += 1;
-                    b
-                }
-                (Some(a), Some(b)) => {
-                    let (x, y) = (self.nodes[a as usize], self.nodes[b as usize]);
-                    match x.key.cmp(&y.key) {
-                        std::cmp::Ordering::Less => {
-                            i += 1;
-                            a
-                        }
-                        std::cmp::Ordering::Greater => {
-                            j += 1;
-                            b
-                        }
-                        std::cmp::Ordering::Equal => {
-                            i += 1;
-                            j += 1;
-                            let start = self.scratch.len();
-                            self.merge_children(
-                                (x.first, u32::from(x.len)),
-                                NONE,
-                                (y.first, u32::from(y.len)),
-                                !sum,
-                            );
-                            self.push(x.key, x.points + y.points, start, sum)
-                        }
+                i += usize::from(x.key <= y.key);
+                j += usize::from(y.key <= x.key);
+            }
+        }
+        let first = self.reserve(count);
+        let mut value = 0u64;
+        let (mut i, mut j, mut at) = (left.start, right.start, first as usize);
+        while i < left.end || j < right.end {
+            if i < left.end && i == skip as usize {
+                i += 1;
+                continue;
+            }
+            let node = if i == left.end {
+                j += 1;
+                self.nodes[j - 1]
+            } else if j == right.end {
+                i += 1;
+                self.nodes[i - 1]
+            } else {
+                let (x, y) = (self.nodes[i], self.nodes[j]);
+                match x.key.cmp(&y.key) {
+                    std::cmp::Ordering::Less => {
+                        i += 1;
+                        x
+                    }
+                    std::cmp::Ordering::Greater => {
+                        j += 1;
+                        y
+                    }
+                    std::cmp::Ordering::Equal => {
+                        i += 1;
+                        j += 1;
+                        self.merge(x, y, sum)
                     }
                 }
             };
-            self.scratch.push(merged);
+            self.nodes[at] = node;
+            at += 1;
+            // Sum nodes are a choice node's children, choice nodes a sum
+            // node's.
+            let child = u64::from(node.value);
+            value = if sum { value.max(child) } else { value + child };
         }
+        (first, count, value)
     }
 
-    /// Finishes a node whose children are `scratch[start..]`, in
-    /// increasing key, and takes them off the scratch.
-    fn push(&mut self, key: u8, points: u32, start: usize, sum: bool) -> u32 {
-        let mut value = u64::from(points);
-        for &child in &self.scratch[start..] {
-            let child = u64::from(self.nodes[child as usize].value);
-            value = if sum { value + child } else { value.max(child) };
+    /// The merge of two nodes of the same key, sum nodes if `sum`, else
+    /// choice nodes: its children are laid out in the arena, and the node
+    /// itself is returned, to be written where its parent wants it.
+    fn merge(&mut self, x: Node, y: Node, sum: bool) -> Node {
+        if sum && (x.len == 0 || y.len == 0) {
+            // A sum node without children adds its points, and the other's
+            // children serve as they are.
+            let (leaf, other) = if x.len == 0 { (x, y) } else { (y, x) };
+            return Node {
+                points: other.points + leaf.points,
+                value: other.value.saturating_add(leaf.points),
+                ..other
+            };
         }
-        let first = self.children.len() as u32;
-        let len = self.scratch.len() - start;
-        debug_assert!(
-            len <= MAX_CELLS.max(32),
-            "a node has at most a child per rank or letter"
-        );
-        self.children.extend_from_slice(&self.scratch[start..]);
-        self.scratch.truncate(start);
-        let id = self.nodes.len() as u32;
-        self.nodes.push(Node {
-            key,
-            len: len as u8,
+        let (first, count, value) = self.merge_children(x.children(), NONE, y.children(), !sum);
+        let points = x.points + y.points;
+        Node {
+            key: x.key,
+            len: count as u8,
             points,
             first,
-            value: value.min(u64::from(u32::MAX)) as u32,
-        });
-        id
+            value: (value + u64::from(points)).min(u64::from(u32::MAX)) as u32,
+        }
     }
 
     fn walk(
@@ -716,7 +806,8 @@ impl TreeBuilder {
     #[inline]
     fn advance(&self, pending: &mut Pending, sums: &mut [u64; MAX_CELLS], node: u32) -> u32 {
         let node = self.nodes[node as usize];
-        for &choice in &self.children[node.children()] {
+        for choice in node.children() {
+            let choice = choice as u32;
             let choice_node = &self.nodes[choice as usize];
             let rank = usize::from(choice_node.key);
             pending.stacks[rank].push(choice);
@@ -743,12 +834,9 @@ impl TreeBuilder {
     /// The letter and value of each child of the choice node `choice`.
     #[inline]
     fn letter_values(&self, choice: u32) -> impl Iterator<Item = (usize, u64)> + '_ {
-        self.children[self.nodes[choice as usize].children()]
+        self.nodes[self.nodes[choice as usize].children()]
             .iter()
-            .map(|&child| {
-                let child = &self.nodes[child as usize];
-                (usize::from(child.key), u64::from(child.value))
-            })
+            .map(|child| (usize::from(child.key), u64::from(child.value)))
     }
 }
 
@@ -817,11 +905,6 @@ impl Descent<'_> {
             self.pending
                 .cursors
                 .push((node.first, node.first + u32::from(node.len)));
-            // The loop over letters below reads every child's key: ask for
-            // them all now, so that their misses overlap.
-            for &child in &tree.children[node.children()] {
-                crate::prefetch::prefetch(&tree.nodes, child as usize);
-            }
         }
         let letters = class[cell];
         let mut rest = letters;
@@ -840,7 +923,7 @@ impl Descent<'_> {
             for index in cursor_base..self.pending.cursors.len() {
                 let (mut at, end) = self.pending.cursors[index];
                 while at < end {
-                    let child = tree.children[at as usize];
+                    let child = at;
                     let key = u32::from(tree.nodes[child as usize].key);
                     if key > letter {
                         break;
