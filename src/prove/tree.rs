@@ -738,7 +738,7 @@ fn drop_covered(ends: &mut Vec<End>, shrunk: bool, ranks: &mut Vec<u32>) {
 pub struct Pending {
     stacks: Vec<Vec<u32>>,
     /// Per choice node of the cell being fixed: its next child and its
-    /// end, in `children`.
+    /// end, in the arena.
     cursors: Vec<(u32, u32)>,
     /// `letters[r][l]`: the values of the children of letter `l` of the
     /// pending choice nodes of rank `r`, added up; the largest is what the
@@ -923,15 +923,14 @@ impl Descent<'_> {
             for index in cursor_base..self.pending.cursors.len() {
                 let (mut at, end) = self.pending.cursors[index];
                 while at < end {
-                    let child = at;
-                    let key = u32::from(tree.nodes[child as usize].key);
+                    let key = u32::from(tree.nodes[at as usize].key);
                     if key > letter {
                         break;
                     }
-                    at += 1;
                     if key == letter {
-                        gained += u64::from(tree.advance(self.pending, &mut sums, child));
+                        gained += u64::from(tree.advance(self.pending, &mut sums, at));
                     }
+                    at += 1;
                 }
                 self.pending.cursors[index].0 = at;
             }
