@@ -125,6 +125,18 @@ impl Node {
     }
 }
 
+/// A child of the union of two lists of children, by its place in the
+/// arena.
+#[derive(Clone, Copy, Debug)]
+enum Union {
+    /// A child of the first list alone.
+    Left(usize),
+    /// A child of the second list alone.
+    Right(usize),
+    /// A child of each list, of the same key.
+    Both(usize, usize),
+}
+
 /// A point of the arena to go back to: the trees made after it are
 /// dropped, those made before it stay whole.
 #[derive(Clone, Copy, Debug)]
@@ -385,6 +397,10 @@ impl TreeBuilder {
     /// Writes the node `id`, whose children are the `count` nodes from
     /// `first` on.
     fn finish(&mut self, id: u32, key: u8, points: u32, first: u32, count: usize, value: u64) {
+        debug_assert!(
+            count <= MAX_CELLS.max(32),
+            "a node has at most a child per rank or letter"
+        );
         self.nodes[id as usize] = Node {
             key,
             len: count as u8,
@@ -518,60 +534,23 @@ impl TreeBuilder {
     ) -> (u32, usize, u64) {
         // How many: the keys are side by side, so this costs a few lines.
         let (mut i, mut j, mut count) = (left.start, right.start, 0);
-        while i < left.end || j < right.end {
-            if i < left.end && i == skip as usize {
-                i += 1;
-                continue;
-            }
+        while let Some(step) = self.union_step(&mut i, &mut j, &left, skip, &right) {
             count += 1;
-            if i == left.end {
-                j += 1;
-            } else if j == right.end {
-                i += 1;
-            } else {
-                let (x, y) = (self.nodes[i], self.nodes[j]);
-                if x.key == y.key {
-                    // These two are merged below, which reads their
-                    // children: ask for them now, so that the misses of
-                    // every pair overlap.
-                    crate::prefetch::prefetch(&self.nodes, x.first as usize);
-                    crate::prefetch::prefetch(&self.nodes, y.first as usize);
-                }
-                i += usize::from(x.key <= y.key);
-                j += usize::from(y.key <= x.key);
+            if let Union::Both(x, y) = step {
+                // These two are merged below, which reads their children:
+                // ask for them now, so that the misses of every pair
+                // overlap.
+                crate::prefetch::prefetch(&self.nodes, self.nodes[x].first as usize);
+                crate::prefetch::prefetch(&self.nodes, self.nodes[y].first as usize);
             }
         }
         let first = self.reserve(count);
         let mut value = 0u64;
         let (mut i, mut j, mut at) = (left.start, right.start, first as usize);
-        while i < left.end || j < right.end {
-            if i < left.end && i == skip as usize {
-                i += 1;
-                continue;
-            }
-            let node = if i == left.end {
-                j += 1;
-                self.nodes[j - 1]
-            } else if j == right.end {
-                i += 1;
-                self.nodes[i - 1]
-            } else {
-                let (x, y) = (self.nodes[i], self.nodes[j]);
-                match x.key.cmp(&y.key) {
-                    std::cmp::Ordering::Less => {
-                        i += 1;
-                        x
-                    }
-                    std::cmp::Ordering::Greater => {
-                        j += 1;
-                        y
-                    }
-                    std::cmp::Ordering::Equal => {
-                        i += 1;
-                        j += 1;
-                        self.merge(x, y, sum)
-                    }
-                }
+        while let Some(step) = self.union_step(&mut i, &mut j, &left, skip, &right) {
+            let node = match step {
+                Union::Left(child) | Union::Right(child) => self.nodes[child],
+                Union::Both(x, y) => self.merge(self.nodes[x], self.nodes[y], sum),
             };
             self.nodes[at] = node;
             at += 1;
@@ -580,7 +559,44 @@ impl TreeBuilder {
             let child = u64::from(node.value);
             value = if sum { value.max(child) } else { value + child };
         }
+        debug_assert_eq!(at, first as usize + count, "the union filled as counted");
         (first, count, value)
+    }
+
+    /// The next child of the union of the lists `left` (without `skip`)
+    /// and `right`, at `*i` and `*j`, which it moves past it: a child of
+    /// one list alone, or one of each with the same key.
+    #[inline]
+    fn union_step(
+        &self,
+        i: &mut usize,
+        j: &mut usize,
+        left: &std::ops::Range<usize>,
+        skip: u32,
+        right: &std::ops::Range<usize>,
+    ) -> Option<Union> {
+        if *i < left.end && *i == skip as usize {
+            *i += 1;
+        }
+        let step = match (*i < left.end, *j < right.end) {
+            (false, false) => return None,
+            (true, false) => Union::Left(*i),
+            (false, true) => Union::Right(*j),
+            (true, true) => match self.nodes[*i].key.cmp(&self.nodes[*j].key) {
+                std::cmp::Ordering::Less => Union::Left(*i),
+                std::cmp::Ordering::Greater => Union::Right(*j),
+                std::cmp::Ordering::Equal => Union::Both(*i, *j),
+            },
+        };
+        match step {
+            Union::Left(_) => *i += 1,
+            Union::Right(_) => *j += 1,
+            Union::Both(..) => {
+                *i += 1;
+                *j += 1;
+            }
+        }
+        Some(step)
     }
 
     /// The merge of two nodes of the same key, sum nodes if `sum`, else
