@@ -28,9 +28,15 @@ use grid::{Grid, MAX_CELLS};
 use lexicon::Lexicon;
 use tree::TreeBuilder;
 
-/// The most paths a class's tree is made from (about 120 bytes each while
-/// it is made); a class with more is halved on its widest cell first.
-pub const MOST_PATHS: usize = 4_000_000;
+/// The most paths a class's tree is made from (about 100 bytes each while
+/// it is made: the path, and its share of the tree); a class with more is
+/// halved on its widest cell first. Halving costs time twice over: the
+/// paths that avoid the cell are walked and built into both halves, and
+/// each half is forced on its own. Measured in CPU time, one thread (1 Dec
+/// 2026, docs/proofs.md): five sampled parts of the 4×4 proof took 128 s
+/// at 16 million against 268 s at 4 million (at most 0.83 GB a part
+/// against 0.55); 16 parts of the 3×4 proof, 346 s against 357 s.
+pub const MOST_PATHS: usize = 16_000_000;
 
 /// Cells are fixed by forcing (merging a subtree into the root, which
 /// tightens the bound) while the bound is above this many times the target,

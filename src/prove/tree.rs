@@ -150,8 +150,6 @@ pub struct TreeBuilder {
     /// Every path that spells a word, gathered by the walk and then put in
     /// the tree's order level by level.
     ends: Vec<End>,
-    /// Where a level's ends are sorted to.
-    spare: Vec<End>,
     /// The current path's free cells' ranks and letters, as [`End`] keeps
     /// them.
     ranks: u32,
@@ -177,7 +175,6 @@ impl Default for TreeBuilder {
     fn default() -> TreeBuilder {
         TreeBuilder {
             ends: Vec::new(),
-            spare: Vec::new(),
             ranks: 0,
             letters: 0,
             fixed: 0,
@@ -228,18 +225,7 @@ impl TreeBuilder {
         if self.ends.len() > most {
             return None;
         }
-        let len = self.ends.len();
-        self.spare.resize(
-            len,
-            End {
-                ranks: 0,
-                letters: 0,
-                points: 0,
-                word: NONE,
-                fixed: 0,
-            },
-        );
-        Some(self.sum_node(0, len, 0))
+        Some(self.sum_node(0, self.ends.len(), 0))
     }
 
     /// Keeps the paths of the class `class`, the tree built last's or one
@@ -300,9 +286,6 @@ impl TreeBuilder {
             ..*end
         }));
         let len = self.ends.len();
-        if self.spare.len() < len {
-            self.spare.resize(len, self.ends[0]);
-        }
         self.sum_node(0, len, 0)
     }
 
@@ -447,19 +430,34 @@ impl TreeBuilder {
             }
             return;
         }
-        let mut counts = [0u32; 1 + MAX_CELLS * 32 + 1];
-        for end in &self.ends[lo..hi] {
-            counts[key(end) + 1] += 1;
+        // In place, bucket by bucket (no second array, which would cost as
+        // much memory as the paths): each path is swapped straight to the
+        // next free place of its bucket.
+        const BUCKETS: usize = 1 + MAX_CELLS * 32;
+        let ends = &mut self.ends[lo..hi];
+        let mut next = [0u32; BUCKETS + 1];
+        for end in ends.iter() {
+            next[key(end) + 1] += 1;
         }
-        for index in 1..counts.len() {
-            counts[index] += counts[index - 1];
+        for bucket in 1..next.len() {
+            next[bucket] += next[bucket - 1];
         }
-        for end in &self.ends[lo..hi] {
-            let slot = &mut counts[key(end)];
-            self.spare[lo + *slot as usize] = *end;
-            *slot += 1;
+        // `next[b]` is where bucket `b`'s next path goes, and the bucket
+        // ends where bucket `b + 1` starts.
+        let mut end_of = [0u32; BUCKETS];
+        end_of.copy_from_slice(&next[1..]);
+        for bucket in 0..BUCKETS {
+            while next[bucket] < end_of[bucket] {
+                let at = next[bucket] as usize;
+                let home = key(&ends[at]);
+                if home == bucket {
+                    next[bucket] += 1;
+                } else {
+                    ends.swap(at, next[home] as usize);
+                    next[home] += 1;
+                }
+            }
         }
-        self.ends[lo..hi].copy_from_slice(&self.spare[lo..hi]);
     }
 
     /// The bound the tree of `root` gives its class.
@@ -962,5 +960,50 @@ impl Descent<'_> {
         }
         class[cell] = letters;
         self.pending.cursors.truncate(cursor_base);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Sorting a range of paths by their next step, in place, puts them
+        /// in the order of that step (the paths that end first) and keeps
+        /// every path: checked against the standard sort, on ranges big
+        /// enough to be sorted by buckets.
+        #[test]
+        fn paths_sort_by_step(
+            paths in prop::collection::vec((any::<u32>(), any::<u128>(), 0u32..4), 65..600),
+            ended in 0usize..8,
+        ) {
+            let mut builder = TreeBuilder::default();
+            builder.ends = paths
+                .iter()
+                .enumerate()
+                .map(|(index, &(ranks, letters, points))| End {
+                    // A few paths with no step left, and few distinct
+                    // steps, so that buckets repeat.
+                    ranks: if index % 8 < ended { 0 } else { ranks & (1 << MAX_CELLS) - 1 & 0x1f },
+                    letters: letters & 0x3_1ce7_39ce,
+                    points,
+                    word: index as u32,
+                    fixed: ALONE,
+                })
+                .collect();
+            let key = |end: &End| if end.ranks == 0 { 0 } else { 1 + end.step() };
+            let mut expected = builder.ends.clone();
+            expected.sort_by_key(|end| (key(end), end.word));
+            let len = builder.ends.len();
+            builder.sort_by_step(0, len);
+            let mut sorted = builder.ends.clone();
+            prop_assert!(sorted.windows(2).all(|pair| key(&pair[0]) <= key(&pair[1])));
+            sorted.sort_by_key(|end| (key(end), end.word));
+            let fields = |ends: &[End]| -> Vec<(u32, u128, u32, u32)> {
+                ends.iter().map(|end| (end.ranks, end.letters, end.points, end.word)).collect()
+            };
+            prop_assert_eq!(fields(&sorted), fields(&expected));
+        }
     }
 }
