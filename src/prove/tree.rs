@@ -978,20 +978,23 @@ mod tests {
             paths in prop::collection::vec((any::<u32>(), any::<u128>(), 0u32..4), 65..600),
             ended in 0usize..8,
         ) {
-            let mut builder = TreeBuilder::default();
-            builder.ends = paths
+            let ends = paths
                 .iter()
                 .enumerate()
                 .map(|(index, &(ranks, letters, points))| End {
                     // A few paths with no step left, and few distinct
                     // steps, so that buckets repeat.
-                    ranks: if index % 8 < ended { 0 } else { ranks & (1 << MAX_CELLS) - 1 & 0x1f },
+                    ranks: if index % 8 < ended { 0 } else { ranks & 0x1f },
                     letters: letters & 0x3_1ce7_39ce,
                     points,
                     word: index as u32,
                     fixed: ALONE,
                 })
                 .collect();
+            let mut builder = TreeBuilder {
+                ends,
+                ..TreeBuilder::default()
+            };
             let key = |end: &End| if end.ranks == 0 { 0 } else { 1 + end.step() };
             let mut expected = builder.ends.clone();
             expected.sort_by_key(|end| (key(end), end.word));
