@@ -240,11 +240,13 @@ impl TreeBuilder {
         for cell in 0..grid.cells() {
             self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
         }
+        // Copied, not swapped: the walk's array keeps its room for the
+        // next class's paths, and the class's paths, fewer now that cells
+        // are fixed, take only their own (two arrays each as large as the
+        // most paths a class has would hold half a gigabyte more).
         let kept = &mut self.kept[0];
-        std::mem::swap(kept, &mut self.ends);
-        for end in kept.iter_mut() {
-            end.fixed = 0;
-        }
+        kept.clear();
+        kept.extend(self.ends.iter().map(|end| End { fixed: 0, ..*end }));
         kept.sort_unstable_by_key(|end| end.word);
         drop_covered(kept, false, &mut self.group);
     }
