@@ -34,8 +34,9 @@ use tree::TreeBuilder;
 /// paths that avoid the cell are walked and built into both halves, and
 /// each half is forced on its own. Measured in CPU time, one thread (1 Dec
 /// 2026, docs/proofs.md): five sampled parts of the 4×4 proof took 128 s
-/// at 16 million against 268 s at 4 million (at most 0.83 GB a part
-/// against 0.55); 16 parts of the 3×4 proof, 346 s against 357 s.
+/// at 16 million against 268 s at 4 million, 16 parts of the 3×4 proof
+/// 346 s against 357 s; the heaviest part of the 4×4 sample took 1.7 GB
+/// (0.6 GB at 4 million).
 pub const MOST_PATHS: usize = 16_000_000;
 
 /// Cells are fixed by forcing (merging a subtree into the root, which
