@@ -93,6 +93,18 @@ impl End {
         let letter = (self.letters >> (5 * rank)) as u32 & 31;
         rank << 5 | letter
     }
+
+    /// Where [`TreeBuilder::sort_by_step`] puts the path: 0 when it has no
+    /// step left (it ends at the node being made), else one more than its
+    /// next [step](Self::step).
+    #[inline]
+    fn bucket(&self) -> usize {
+        if self.ranks == 0 {
+            0
+        } else {
+            1 + self.step() as usize
+        }
+    }
 }
 
 /// A node of a finished tree, never changed once made: 16 bytes, four to
@@ -419,13 +431,7 @@ impl TreeBuilder {
     /// Sorts `ends[lo..hi]` by their next step, the paths that end first:
     /// by counting when there are many, the standard sort when few.
     fn sort_by_step(&mut self, lo: usize, hi: usize) {
-        let key = |end: &End| {
-            if end.ranks == 0 {
-                0
-            } else {
-                1 + end.step() as usize
-            }
-        };
+        let key = End::bucket;
         if hi - lo <= 64 {
             if hi - lo > 1 {
                 self.ends[lo..hi].sort_unstable_by_key(key);
@@ -997,7 +1003,7 @@ mod tests {
                 ends,
                 ..TreeBuilder::default()
             };
-            let key = |end: &End| if end.ranks == 0 { 0 } else { 1 + end.step() };
+            let key = End::bucket;
             let mut expected = builder.ends.clone();
             expected.sort_by_key(|end| (key(end), end.word));
             let len = builder.ends.len();
