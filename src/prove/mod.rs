@@ -370,8 +370,8 @@ impl Prover {
     fn search_class(&self, search: &mut ProveScratch, position: u64, index: u64) -> ClassReport {
         // The class's digits, one per cell, the last cell's the lowest,
         // each in the base of its cell's number of sets. The turns and
-        // mirrors send corners to corners, so a cell and its image count
-        // in the same base, and `is_least` compares like with like.
+        // mirrors send the border to the border, so a cell and its image
+        // count in the same base, and `is_least` compares like with like.
         let cells = self.grid.cells();
         let mut digits = vec![0u64; cells];
         let mut rest = index;
@@ -653,66 +653,67 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 
 /// The letter sets of the first split, per cell. Up to 9 cells, two
 /// everywhere: the vowels with `s` and `y`, and the other consonants.
-/// Above, the corners keep those two and the other cells take three:
-/// vowels, common consonants, the others (the sets a published 4×4 proof
-/// used). Fewer, larger classes walk each path fewer times (a path's words
-/// are walked again in every class that allows their letters), but a
-/// larger class's tree is looser and costs more to descend, and which wins
-/// depends on the size and the cell. Measured, in CPU time: the 3×3 proof
-/// took 35–37 s with two sets everywhere (40 to 44 s with other splits in
-/// two), 39 s with three sets off the corners, and about 85 s with three
-/// everywhere; sampled parts of the 3×4 proof gave about 4.1 CPU-hours
-/// with two sets at the corners and three elsewhere, 6.1 with three
-/// everywhere, about three times that with two everywhere and four times
-/// with four. Classes too big to hold are halved further as they are
-/// searched ([`MOST_PATHS`]).
+/// Above, the cells of the border keep those two and the cells inside it
+/// take three: vowels, common consonants, the others (the three sets a
+/// published 4×4 proof used). Fewer, larger classes walk each path fewer
+/// times (a path's words are walked again in every class that allows
+/// their letters), but a larger class's tree is looser and costs more to
+/// descend, and which wins depends on the size, the cell and how often a
+/// class is too big to hold ([`MOST_PATHS`]). Measured in CPU time
+/// (docs/proofs.md): on the 3×3 proof, two sets everywhere took 35–37 s,
+/// other splits in two 40 to 44 s, three off the corners 39 s, three
+/// everywhere about 85 s; run beside it, three in the middle cell took
+/// 1.11 times as long as two everywhere. With trees of up to 16 million
+/// paths, on 16 sampled parts of the 3×4 proof, each split beside another:
+/// two on the border and three inside took 0.60 times as long as two at
+/// the corners and three elsewhere; two everywhere 1.43 times as long as
+/// two on the border; four sets inside about as long as three. On the 4×4
+/// proof, samples of parts put two on the border at about 2,200
+/// CPU-hours against 5,300 with two at the corners.
 #[derive(Debug)]
 struct Buckets {
-    /// The sets of the corners and of the other cells.
-    corners: Vec<u32>,
-    others: Vec<u32>,
-    /// Bit `c` set when cell `c` is a corner.
-    corner_cells: u32,
+    /// The sets of the cells inside the border and of those on it.
+    inside: Vec<u32>,
+    border: Vec<u32>,
+    /// Bit `c` set when cell `c` is on the border.
+    border_cells: u32,
 }
 
 impl Buckets {
     fn new(letters: &[char], grid: &Grid) -> Buckets {
-        let (corners, others): (&[&str], &[&str]) = if grid.cells() <= 9 {
-            (
-                &["aeiosuy", "bcdfghjklmnpqrtvwxz"],
-                &["aeiosuy", "bcdfghjklmnpqrtvwxz"],
-            )
-        } else {
-            (
-                &["aeiosuy", "bcdfghjklmnpqrtvwxz"],
-                &["aeijou", "hklnrsty", "bcdfgmpqvwxz"],
-            )
-        };
+        const TWO: &[&str] = &["aeiosuy", "bcdfghjklmnpqrtvwxz"];
+        const THREE: &[&str] = &["aeijou", "hklnrsty", "bcdfgmpqvwxz"];
         let (last_row, last_col) = (grid.rows - 1, grid.cols - 1);
-        let corner_cells = (0..grid.cells())
+        // A grid of one or two rows or columns has no inside.
+        let inside = if grid.cells() <= 9 || last_row < 2 || last_col < 2 {
+            TWO
+        } else {
+            THREE
+        };
+        let border_cells = (0..grid.cells())
             .filter(|&cell| {
                 let (row, col) = (cell / grid.cols, cell % grid.cols);
-                (row == 0 || row == last_row) && (col == 0 || col == last_col)
+                row == 0 || row == last_row || col == 0 || col == last_col
             })
             .fold(0, |cells, cell| cells | 1 << cell);
         Buckets {
-            corners: masks(letters, corners),
-            others: masks(letters, others),
-            corner_cells,
+            inside: masks(letters, inside),
+            border: masks(letters, TWO),
+            border_cells,
         }
     }
 
     /// The letter sets of `cell`.
     fn of(&self, cell: usize) -> &[u32] {
-        if self.corner_cells & 1 << cell != 0 {
-            &self.corners
+        if self.border_cells & 1 << cell != 0 {
+            &self.border
         } else {
-            &self.others
+            &self.inside
         }
     }
 
-    /// The sets as records name them: `aeiosuy bcd…`, and the corners'
-    /// after a comma when they differ.
+    /// The sets as records name them: `aeiosuy bcd…`, and the border's
+    /// after a comma when they differ from those inside it.
     fn name(&self, letters: &[char]) -> String {
         let name = |sets: &[u32]| {
             sets.iter()
@@ -725,10 +726,10 @@ impl Buckets {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        if self.corners == self.others || self.corner_cells == 0 {
-            name(&self.others)
+        if self.inside == self.border {
+            name(&self.border)
         } else {
-            format!("{}, corners {}", name(&self.others), name(&self.corners))
+            format!("{}, border {}", name(&self.inside), name(&self.border))
         }
     }
 }

@@ -208,14 +208,29 @@ fn agrees_with_enumeration_on_3x3() {
 
 #[test]
 fn agrees_with_enumeration_on_2x5() {
-    // Above 9 cells the corners take two letter sets and the other cells
-    // three: e, t and q fall into three sets off the corners and two on
-    // them, so the classes are numbered in mixed bases.
-    let prover = Prover::new(&dict(), config(2, 5, "etq", 1)).unwrap();
-    assert_eq!(prover.setting().split, "e t q, corners e tq");
-    assert_eq!(prover.classes(), 2u64.pow(4) * 3u64.pow(6));
     check_against_brute_force(2, 5, "etq", 2);
     check_against_brute_force(2, 5, "aet", 2);
+}
+
+#[test]
+fn agrees_with_enumeration_on_3x4() {
+    // Above 9 cells the border takes two letter sets and the cells inside
+    // it three: e, t and q fall into three sets inside and two on the
+    // border, so the classes are numbered in mixed bases. A grid of two
+    // rows has no inside and two sets everywhere.
+    let prover = Prover::new(&dict(), config(3, 4, "etq", 1)).unwrap();
+    assert_eq!(prover.setting().split, "e t q, border e tq");
+    assert_eq!(prover.classes(), 2u64.pow(10) * 3u64.pow(2));
+    let prover = Prover::new(&dict(), config(2, 5, "etq", 1)).unwrap();
+    assert_eq!(prover.setting().split, "e tq");
+    assert_eq!(prover.classes(), 2u64.pow(10));
+    // With e and s, the border has one set (both are vowels there) and
+    // the inside two (s is a common consonant): bases 1 and 2.
+    let prover = Prover::new(&dict(), config(3, 4, "es", 1)).unwrap();
+    assert_eq!(prover.setting().split, "e s, border es");
+    assert_eq!(prover.classes(), 4);
+    check_against_brute_force(3, 4, "es", 2);
+    check_against_brute_force(3, 4, "et", 2);
 }
 
 #[test]
