@@ -668,7 +668,7 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// two on the border and three inside took 0.60 times as long as two at
 /// the corners and three elsewhere; two everywhere 1.43 times as long as
 /// two on the border; four sets inside about as long as three. On the 4×4
-/// proof, samples of parts put two on the border at about 2,200
+/// proof, samples of parts put two on the border at about 2,600
 /// CPU-hours against 5,300 with two at the corners.
 #[derive(Debug)]
 struct Buckets {
