@@ -21,7 +21,7 @@
 use std::sync::Mutex;
 use std::time::Instant;
 
-use boggle::prove::tree::TreeBuilder;
+use boggle::prove::tree::{End16, TreeBuilder};
 use boggle::prove::{DEFAULT_LETTERS, Part, ProveConfig, Prover};
 use boggle::scored::ScoredBoard;
 use boggle::{Dictionary, Normalizer, Rules};
@@ -116,7 +116,7 @@ fn main() {
     let mut proof = prover(&dict, 4, 4, TARGET_4X4);
     let board: Vec<u8> = BOARD_4X4.bytes().map(|b| b - b'a').collect();
     let class = proof.class_around(&board, 0).expect("a 4x4 board");
-    let mut tree = TreeBuilder::default();
+    let mut tree = TreeBuilder::<End16>::default();
     let built = tree
         .build(proof.grid(), proof.lexicon(), &class, usize::MAX)
         .expect("a tree");

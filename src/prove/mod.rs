@@ -26,7 +26,7 @@ use crate::scored::ScoredBoard;
 use crate::{Dictionary, Rules};
 use grid::{Grid, MAX_CELLS};
 use lexicon::Lexicon;
-use tree::TreeBuilder;
+use tree::{End, End16, End25, TreeBuilder};
 
 /// The most paths a class's tree is made from (about 100 bytes each while
 /// it is made: the path, and its share of the tree); a class with more is
@@ -45,7 +45,12 @@ pub const MOST_PATHS: usize = 16_000_000;
 /// is at or below. Measured in CPU time: on a fifth of the 3×3 proof, 5.7 s
 /// at 2 times, 6.2 s at 1.5 and 3 times; on a sampled part of the 4×4
 /// proof, 20 s at 2 times, 22 s at 1.5, 69 s forcing only the first cell.
-const DESCEND_BELOW: u64 = 2;
+/// With the larger classes of the border split (2 Dec 2026,
+/// docs/proofs.md), each beside the other: 16 sampled parts of the 3×4
+/// proof, 172.6 s at 3 times against 189.1 s at 2, and 98.0 s against
+/// 127.1 s at 5 on the first ten of them; five parts of the 4×4 proof,
+/// 233.7 s at 3 times against 244.8 s at 2.
+const DESCEND_BELOW: u64 = 3;
 
 /// A class whose bound is still above this many times the target once
 /// [`REBUILD_FROM`] cells are fixed by merging has its cells fixed by
@@ -208,6 +213,9 @@ pub struct Prover {
     rebuild_above: u64,
     /// from the time this many cells are fixed ([`REBUILD_FROM`]).
     rebuild_from: usize,
+    /// Whether the paths of this proof fit the smaller layout, [`End16`]
+    /// (else [`End25`]).
+    narrow: bool,
 }
 
 impl Prover {
@@ -225,6 +233,8 @@ impl Prover {
                 classes.checked_mul(buckets.of(cell).len() as u64)
             })
             .unwrap_or(u64::MAX);
+        let narrow = grid.cells() <= End16::MOST_CELLS
+            && config.rules.score(grid.cells()) <= End16::MOST_POINTS;
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(dict.trie().image());
         let dictionary = format!(
@@ -242,6 +252,7 @@ impl Prover {
             most_paths: MOST_PATHS,
             rebuild_above: REBUILD_ABOVE,
             rebuild_from: REBUILD_FROM,
+            narrow,
         })
     }
 
@@ -278,6 +289,20 @@ impl Prover {
         skip: &(dyn Fn(u64) -> bool + Sync),
         on_class: &(dyn Fn(ClassReport) + Sync),
     ) {
+        if self.narrow {
+            self.run_with::<End16>(part, skip, on_class);
+        } else {
+            self.run_with::<End25>(part, skip, on_class);
+        }
+    }
+
+    /// [`run`](Self::run), with the paths laid out as `E`.
+    fn run_with<E: End>(
+        &self,
+        part: Part,
+        skip: &(dyn Fn(u64) -> bool + Sync),
+        on_class: &(dyn Fn(ClassReport) + Sync),
+    ) {
         // Positions go to the pool a slice at a time, so a part of
         // millions of classes never lists them all at once. Each thread
         // keeps one scratch for the whole run: a class's tree can take
@@ -285,7 +310,8 @@ impl Prover {
         // for every class.
         const SLICE: u64 = 1 << 16;
         let threads = rayon::current_num_threads() + 1;
-        let scratches: Vec<Mutex<ProveScratch>> = (0..threads).map(|_| Mutex::default()).collect();
+        let scratches: Vec<Mutex<ProveScratch<E>>> =
+            (0..threads).map(|_| Mutex::default()).collect();
         let len = self.part_len(part);
         let mut start = 0;
         while start < len {
@@ -360,14 +386,31 @@ impl Prover {
             boards: Vec::new(),
         };
         let mut class = class.to_vec();
-        self.search_within(&mut ProveScratch::default(), &mut class, &mut report);
+        if self.narrow {
+            self.search_within(
+                &mut ProveScratch::<End16>::default(),
+                &mut class,
+                &mut report,
+            );
+        } else {
+            self.search_within(
+                &mut ProveScratch::<End25>::default(),
+                &mut class,
+                &mut report,
+            );
+        }
         report.boards.sort_unstable();
         report.boards.dedup();
         Some(report)
     }
 
     /// Searches the class numbered `index` of the first split.
-    fn search_class(&self, search: &mut ProveScratch, position: u64, index: u64) -> ClassReport {
+    fn search_class<E: End>(
+        &self,
+        search: &mut ProveScratch<E>,
+        position: u64,
+        index: u64,
+    ) -> ClassReport {
         // The class's digits, one per cell, the last cell's the lowest,
         // each in the base of its cell's number of sets. The turns and
         // mirrors send the border to the border, so a cell and its image
@@ -405,9 +448,9 @@ impl Prover {
     /// would be made from more than `most_paths` paths, halves the letters
     /// of the widest cell (the first in the order among equals) and
     /// searches each half.
-    fn search_within(
+    fn search_within<E: End>(
         &self,
-        search: &mut ProveScratch,
+        search: &mut ProveScratch<E>,
         class: &mut [u32],
         report: &mut ClassReport,
     ) {
@@ -452,9 +495,9 @@ impl Prover {
     /// `rebuilt` is how many rebuilds made `root` from the paths kept
     /// ([`REBUILD_ABOVE`]), `None` when a build or a merge did; `depth` is
     /// how many cells were fixed since the build.
-    fn split(
+    fn split<E: End>(
         &self,
-        search: &mut ProveScratch,
+        search: &mut ProveScratch<E>,
         class: &mut [u32],
         root: u32,
         report: &mut ClassReport,
@@ -536,7 +579,12 @@ impl Prover {
 
     /// Scores the board of `letters` exactly and keeps it when it reaches
     /// the target.
-    fn check(&self, search: &mut ProveScratch, letters: &[u8], report: &mut ClassReport) {
+    fn check<E: End>(
+        &self,
+        search: &mut ProveScratch<E>,
+        letters: &[u8],
+        report: &mut ClassReport,
+    ) {
         let (count, score) = self.score(search, letters);
         if score >= self.config.min_score {
             report.boards.push(ScoredBoard {
@@ -548,7 +596,7 @@ impl Prover {
     }
 
     /// The exact word count and score of the board of `letters`.
-    pub fn score(&self, search: &mut ProveScratch, letters: &[u8]) -> (u64, u64) {
+    pub fn score<E: End>(&self, search: &mut ProveScratch<E>, letters: &[u8]) -> (u64, u64) {
         search.words.clear();
         for cell in 0..self.grid.cells() {
             self.collect(search, letters, cell, Lexicon::ROOT, 0);
@@ -563,9 +611,9 @@ impl Prover {
         (search.words.len() as u64, score)
     }
 
-    fn collect(
+    fn collect<E: End>(
         &self,
-        search: &mut ProveScratch,
+        search: &mut ProveScratch<E>,
         letters: &[u8],
         cell: usize,
         node: u32,
@@ -617,13 +665,24 @@ impl Prover {
 }
 
 /// One thread's scratch: the tree arena and the words of a board.
-#[derive(Debug, Default)]
-pub struct ProveScratch {
-    tree: TreeBuilder,
+#[derive(Debug)]
+pub struct ProveScratch<E: End = End25> {
+    tree: TreeBuilder<E>,
     pending: tree::Pending,
     /// The boards a descent left to score, a board's letters after another.
     boards: Vec<u8>,
     words: Vec<u32>,
+}
+
+impl<E: End> Default for ProveScratch<E> {
+    fn default() -> ProveScratch<E> {
+        ProveScratch {
+            tree: TreeBuilder::default(),
+            pending: tree::Pending::default(),
+            boards: Vec::new(),
+            words: Vec::new(),
+        }
+    }
 }
 
 fn check_letters(letters: &[char]) -> Result<(), ProveError> {

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use proptest::prelude::*;
 
 use super::record::{self, Record, RecordError, Tally};
-use super::tree::TreeBuilder;
+use super::tree::{End16, End25, TreeBuilder};
 use super::*;
 use crate::{Board, Normalizer, SolveOptions, Solver};
 
@@ -134,10 +134,20 @@ fn check_against_brute_force(rows: usize, cols: usize, letters: &str, below_best
     let min_score = best.saturating_sub(below_best).max(1);
     every.retain(|&(_, _, score)| score >= min_score);
     // Rebuilding at every cell, at every cell from the third, by default,
-    // and never.
-    for (above, from) in [(0, 0), (0, 2), (REBUILD_ABOVE, REBUILD_FROM), (u64::MAX, 0)] {
+    // and never; the paths laid out in 24 bytes where they fit, and in 32
+    // (as grids of more than 16 cells have them) by default and every
+    // other time.
+    let settings = [
+        (0, 0, true),
+        (0, 2, false),
+        (REBUILD_ABOVE, REBUILD_FROM, true),
+        (REBUILD_ABOVE, REBUILD_FROM, false),
+        (u64::MAX, 0, true),
+    ];
+    for (above, from, narrow) in settings {
         let mut prover = Prover::new(&dict(), config(rows, cols, letters, min_score)).unwrap();
         prover.set_rebuild(above, from);
+        prover.narrow &= narrow;
         check_record(
             &run(&prover, Part::WHOLE),
             &every,
@@ -233,6 +243,22 @@ fn agrees_with_enumeration_on_3x4() {
     check_against_brute_force(3, 4, "et", 2);
 }
 
+/// Up to 16 cells the proof lays its paths out in 24 bytes ([`End16`]),
+/// the letters of the cells of rank 12 and more apart from the others;
+/// above, in 32 ([`End25`]), and the cells of rank 16 and more are the
+/// ones only it holds. Every board of 16 and of 17 cells, by default
+/// settings.
+#[test]
+fn agrees_with_enumeration_on_16_and_17_cells() {
+    for (rows, cols, narrow) in [(4, 4, true), (17, 1, false)] {
+        let (mut every, best) = brute_force(rows, cols, "es", 0);
+        every.retain(|&(_, _, score)| score == best);
+        let prover = Prover::new(&dict(), config(rows, cols, "es", best)).unwrap();
+        assert_eq!(prover.narrow, narrow);
+        check_record(&run(&prover, Part::WHOLE), &every, best, (rows, cols, "es"));
+    }
+}
+
 #[test]
 fn agrees_with_enumeration_on_3x2() {
     check_against_brute_force(3, 2, "aest", 1);
@@ -315,7 +341,10 @@ proptest! {
         let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
         let class = &masks[..rows * cols];
         let (text, score) = board_in(&dict, letters, cols, class, &picks);
-        let bound = TreeBuilder::default().bound(&prover.grid, &prover.lexicon, class);
+        // Both layouts of paths give the same tree.
+        let bound = TreeBuilder::<End16>::default().bound(&prover.grid, &prover.lexicon, class);
+        let wide = TreeBuilder::<End25>::default().bound(&prover.grid, &prover.lexicon, class);
+        prop_assert_eq!(bound, wide);
         prop_assert!(bound >= score, "{text}: bound {bound} < score {score}");
     }
 
@@ -336,7 +365,7 @@ proptest! {
         let dict = dict();
         let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
         let class = &masks[..cells];
-        let mut tree = TreeBuilder::default();
+        let mut tree = TreeBuilder::<End16>::default();
         let first = tree.build(&prover.grid, &prover.lexicon, class, usize::MAX).unwrap();
         let first_bound = tree.value(first);
         let mark = tree.mark();
@@ -346,7 +375,7 @@ proptest! {
             let letter = pick(class[cell], picks[cell]);
             root = tree.force(root, cell, letter);
             narrow[cell] = 1 << letter;
-            let fresh = TreeBuilder::default().bound(&prover.grid, &prover.lexicon, &narrow);
+            let fresh = TreeBuilder::<End25>::default().bound(&prover.grid, &prover.lexicon, &narrow);
             prop_assert_eq!(tree.value(root), fresh, "{:?} forced to {:?}", class, narrow);
             prop_assert!(tree.value(root) <= first_bound);
         }
@@ -383,7 +412,7 @@ proptest! {
         let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic));
         let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
         let class = &masks[..cells];
-        let mut tree = TreeBuilder::default();
+        let mut tree = TreeBuilder::<End25>::default();
         let built = tree.build(&prover.grid, &prover.lexicon, class, usize::MAX).unwrap();
         tree.keep_paths(&prover.grid, &prover.lexicon, class);
         let (mut forced, mut rebuilt) = (built, built);
@@ -440,7 +469,7 @@ proptest! {
         let dict = dict();
         let prover = Prover::new(&dict, config(rows, cols, letters, target)).unwrap();
         let class = masks[..cells].to_vec();
-        let mut tree = TreeBuilder::default();
+        let mut tree = TreeBuilder::<End16>::default();
         let root = tree.build(&prover.grid, &prover.lexicon, &class, usize::MAX).unwrap();
         let first = prover.grid.order[0];
         let first_letters: Vec<u32> = if force_first {
@@ -473,7 +502,7 @@ proptest! {
             if score >= target {
                 prop_assert!(handed.contains(&board), "{text} scores {score} >= {target} but was dropped");
             }
-            if TreeBuilder::default().bound(&prover.grid, &prover.lexicon, &board) >= target {
+            if TreeBuilder::<End25>::default().bound(&prover.grid, &prover.lexicon, &board) >= target {
                 expected.insert(board);
             }
         }

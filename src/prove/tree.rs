@@ -62,19 +62,66 @@ const NONE: u32 = u32::MAX;
 /// [`End::fixed`] of a path that counts on its own.
 const ALONE: u32 = u32::MAX;
 
+/// [`End::word`] of a path [`drop_covered`] has dropped: no node of the
+/// lexicon has this id.
+const DROPPED: u32 = u32::MAX;
+
 /// One path that spells a word, as the build gathers them: its steps on
-/// free cells, and the word's points.
+/// free cells, and the word's points. A class's paths are most of a
+/// proof's memory and the build reads and moves them level by level, so
+/// their size counts: [`End16`] holds the paths of grids of up to 16 cells
+/// in 24 bytes, [`End25`] those of any grid in 32.
+pub trait End: Copy + Send + std::fmt::Debug + 'static {
+    /// The most cells of a grid whose paths it holds.
+    const MOST_CELLS: usize;
+    /// The most points of a word it holds.
+    const MOST_POINTS: u32;
+
+    fn new(ranks: u32, letters: u128, points: u32, word: u32, fixed: u32) -> Self;
+
+    /// The fields both layouts keep alike.
+    fn shared(&self) -> &Shared;
+    fn shared_mut(&mut self) -> &mut Shared;
+    /// The letter at the cell of each rank, five bits per rank (rank `r`
+    /// at bit `5 r`); only the ranks in [`Shared::ranks`] mean
+    /// anything.
+    fn letters(&self) -> u128;
+    /// The letter at the cell of rank `rank`.
+    #[inline]
+    fn letter(&self, rank: u32) -> u32 {
+        (self.letters() >> (5 * rank)) as u32 & 31
+    }
+    fn points(&self) -> u32;
+
+    /// The rank and letter of the next step, as one number that orders
+    /// steps as the tree orders its children: by rank, then by letter.
+    #[inline]
+    fn step(&self) -> u32 {
+        let rank = self.shared().ranks.trailing_zeros();
+        rank << 5 | self.letter(rank)
+    }
+
+    /// Where [`TreeBuilder::sort_by_step`] puts the path: 0 when it has no
+    /// step left (it ends at the node being made), else one more than its
+    /// next [step](Self::step).
+    #[inline]
+    fn bucket(&self) -> usize {
+        if self.shared().ranks == 0 {
+            0
+        } else {
+            1 + self.step() as usize
+        }
+    }
+}
+
+/// What both layouts of a path hold alike.
 #[derive(Clone, Copy, Debug)]
-struct End {
+pub struct Shared {
     /// The ranks of the path's free cells, a bit per rank. Each level of
     /// the build takes the lowest one off, so the lowest left is the next
     /// step.
     ranks: u32,
-    /// The letter at the cell of each rank, five bits per rank (rank `r`
-    /// at bit `5 r`); only the ranks in `ranks` mean anything.
-    letters: u128,
-    points: u32,
-    /// The word's node in the lexicon.
+    /// The word's node in the lexicon ([`DROPPED`] once dropped).
     word: u32,
     /// For a word with a letter twice, the fixed cells of the path, to
     /// count the word once among its paths over the same steps and the same
@@ -84,28 +131,110 @@ struct End {
     fixed: u32,
 }
 
-impl End {
-    /// The rank and letter of the next step, as one number that orders
-    /// steps as the tree orders its children: by rank, then by letter.
-    #[inline]
-    fn step(&self) -> u32 {
-        let rank = self.ranks.trailing_zeros();
-        let letter = (self.letters >> (5 * rank)) as u32 & 31;
-        rank << 5 | letter
-    }
+/// A path of a grid of up to 16 cells, in 24 bytes: the letters of ranks
+/// 0 to 11 in one word, those of ranks 12 to 15 and the points in another,
+/// so that a letter is read from one word or the other without 128-bit
+/// shifts (the build reads a path's next letter at every level).
+#[derive(Clone, Copy, Debug)]
+pub struct End16 {
+    low: u64,
+    shared: Shared,
+    /// The letters of ranks 12 to 15 in the low 20 bits, the points in
+    /// the top 8.
+    high: u32,
+}
 
-    /// Where [`TreeBuilder::sort_by_step`] puts the path: 0 when it has no
-    /// step left (it ends at the node being made), else one more than its
-    /// next [step](Self::step).
+impl End16 {
+    /// The ranks whose letters [`End16::low`] holds.
+    const LOW_RANKS: u32 = 12;
+    const LOW_BITS: u32 = 5 * Self::LOW_RANKS;
+    const HIGH_BITS: u32 = 5 * (16 - Self::LOW_RANKS);
+    const POINTS_SHIFT: u32 = 24;
+}
+
+impl End for End16 {
+    const MOST_CELLS: usize = 16;
+    const MOST_POINTS: u32 = u8::MAX as u32;
+
     #[inline]
-    fn bucket(&self) -> usize {
-        if self.ranks == 0 {
-            0
-        } else {
-            1 + self.step() as usize
+    fn new(ranks: u32, letters: u128, points: u32, word: u32, fixed: u32) -> End16 {
+        debug_assert!(letters >> 80 == 0 && points <= Self::MOST_POINTS);
+        End16 {
+            low: letters as u64 & ((1 << Self::LOW_BITS) - 1),
+            shared: Shared { ranks, word, fixed },
+            high: (letters >> Self::LOW_BITS) as u32 & ((1 << Self::HIGH_BITS) - 1)
+                | points << Self::POINTS_SHIFT,
         }
     }
+    #[inline]
+    fn shared(&self) -> &Shared {
+        &self.shared
+    }
+    #[inline]
+    fn shared_mut(&mut self) -> &mut Shared {
+        &mut self.shared
+    }
+    #[inline]
+    fn letters(&self) -> u128 {
+        let high = self.high & ((1 << Self::HIGH_BITS) - 1);
+        u128::from(high) << Self::LOW_BITS | u128::from(self.low)
+    }
+    #[inline]
+    fn letter(&self, rank: u32) -> u32 {
+        let (bits, shift) = if rank < Self::LOW_RANKS {
+            (self.low, 5 * rank)
+        } else {
+            (u64::from(self.high), 5 * (rank - Self::LOW_RANKS))
+        };
+        (bits >> shift) as u32 & 31
+    }
+    #[inline]
+    fn points(&self) -> u32 {
+        self.high >> Self::POINTS_SHIFT
+    }
 }
+
+const _: () = assert!(std::mem::size_of::<End16>() == 24);
+
+/// A path of any grid the proof takes ([`MAX_CELLS`]), in 32 bytes.
+#[derive(Clone, Copy, Debug)]
+pub struct End25 {
+    shared: Shared,
+    points: u32,
+    letters: u128,
+}
+
+impl End for End25 {
+    const MOST_CELLS: usize = MAX_CELLS;
+    const MOST_POINTS: u32 = u32::MAX;
+
+    #[inline]
+    fn new(ranks: u32, letters: u128, points: u32, word: u32, fixed: u32) -> End25 {
+        End25 {
+            shared: Shared { ranks, word, fixed },
+            points,
+            letters,
+        }
+    }
+    #[inline]
+    fn shared(&self) -> &Shared {
+        &self.shared
+    }
+    #[inline]
+    fn shared_mut(&mut self) -> &mut Shared {
+        &mut self.shared
+    }
+    #[inline]
+    fn letters(&self) -> u128 {
+        self.letters
+    }
+    #[inline]
+    fn points(&self) -> u32 {
+        self.points
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<End25>() == 32);
 
 /// A node of a finished tree, never changed once made: 16 bytes, four to
 /// a cache line, as the forcing and the descent read nodes all over the
@@ -158,10 +287,10 @@ pub struct Mark {
 
 /// A reusable builder of trees: the arena and scratch of one thread.
 #[derive(Debug)]
-pub struct TreeBuilder {
+pub struct TreeBuilder<E: End = End25> {
     /// Every path that spells a word, gathered by the walk and then put in
     /// the tree's order level by level.
-    ends: Vec<End>,
+    ends: Vec<E>,
     /// The current path's free cells' ranks and letters, as [`End`] keeps
     /// them.
     ranks: u32,
@@ -180,11 +309,11 @@ pub struct TreeBuilder {
     /// and of each tree [rebuilt](Self::force_rebuilt) from them since, by
     /// how many rebuilds made it; each list sorted by word and without a
     /// path covered by another ([`drop_covered`]).
-    kept: Vec<Vec<End>>,
+    kept: Vec<Vec<E>>,
 }
 
-impl Default for TreeBuilder {
-    fn default() -> TreeBuilder {
+impl<E: End> Default for TreeBuilder<E> {
+    fn default() -> TreeBuilder<E> {
         TreeBuilder {
             ends: Vec::new(),
             ranks: 0,
@@ -199,7 +328,7 @@ impl Default for TreeBuilder {
     }
 }
 
-impl TreeBuilder {
+impl<E: End> TreeBuilder<E> {
     /// Builds the tree of the class whose cell `c` may hold the letters set
     /// in `class[c]`, and returns its bound.
     pub fn bound(&mut self, grid: &Grid, lexicon: &Lexicon, class: &[u32]) -> u64 {
@@ -258,8 +387,12 @@ impl TreeBuilder {
         // most paths a class has would hold half a gigabyte more).
         let kept = &mut self.kept[0];
         kept.clear();
-        kept.extend(self.ends.iter().map(|end| End { fixed: 0, ..*end }));
-        kept.sort_unstable_by_key(|end| end.word);
+        kept.extend(self.ends.iter().map(|&end| {
+            let mut end = end;
+            end.shared_mut().fixed = 0;
+            end
+        }));
+        kept.sort_unstable_by_key(|end| end.shared().word);
         drop_covered(kept, false, &mut self.group);
     }
 
@@ -283,21 +416,22 @@ impl TreeBuilder {
         to.clear();
         for end in from {
             let mut end = *end;
-            end.fixed = 0;
-            if end.ranks & 1 << rank != 0 {
-                if (end.letters >> (5 * rank)) as u32 & 31 != letter {
+            end.shared_mut().fixed = 0;
+            if end.shared().ranks & 1 << rank != 0 {
+                if end.letter(rank) != letter {
                     continue;
                 }
-                end.ranks &= !(1 << rank);
-                end.fixed = 1;
+                end.shared_mut().ranks &= !(1 << rank);
+                end.shared_mut().fixed = 1;
             }
             to.push(end);
         }
         drop_covered(to, true, &mut self.group);
         self.ends.clear();
-        self.ends.extend(to.iter().map(|end| End {
-            fixed: ALONE,
-            ..*end
+        self.ends.extend(to.iter().map(|&end| {
+            let mut end = end;
+            end.shared_mut().fixed = ALONE;
+            end
         }));
         let len = self.ends.len();
         self.sum_node(0, len, 0)
@@ -335,7 +469,7 @@ impl TreeBuilder {
         self.sort_by_step(lo, hi);
         // The paths that end here come first.
         let mut at = lo;
-        while at < hi && self.ends[at].ranks == 0 {
+        while at < hi && self.ends[at].shared().ranks == 0 {
             at += 1;
         }
         let points = self.points(lo, at);
@@ -344,8 +478,8 @@ impl TreeBuilder {
         let mut count = 0;
         bounds[0] = at;
         while at < hi {
-            let rank = self.ends[at].ranks.trailing_zeros();
-            while at < hi && self.ends[at].ranks.trailing_zeros() == rank {
+            let rank = self.ends[at].shared().ranks.trailing_zeros();
+            while at < hi && self.ends[at].shared().ranks.trailing_zeros() == rank {
                 at += 1;
             }
             count += 1;
@@ -355,7 +489,7 @@ impl TreeBuilder {
         let mut value = u64::from(points);
         for index in 0..count {
             let (lo, hi) = (bounds[index], bounds[index + 1]);
-            let rank = self.ends[lo].ranks.trailing_zeros() as u8;
+            let rank = self.ends[lo].shared().ranks.trailing_zeros() as u8;
             self.fill_choice(first + index as u32, lo, hi, rank);
             value += u64::from(self.nodes[first as usize + index].value);
         }
@@ -374,7 +508,8 @@ impl TreeBuilder {
             let step = self.ends[at].step();
             while at < hi && self.ends[at].step() == step {
                 let end = &mut self.ends[at];
-                end.ranks &= end.ranks - 1;
+                let ranks = &mut end.shared_mut().ranks;
+                *ranks &= *ranks - 1;
                 at += 1;
             }
             letters[count] = (step & 31) as u8;
@@ -413,16 +548,20 @@ impl TreeBuilder {
     fn points(&mut self, lo: usize, hi: usize) -> u32 {
         let ends = &mut self.ends[lo..hi];
         let mut points = 0;
-        if ends.iter().all(|end| end.fixed == ALONE) {
-            return ends.iter().map(|end| end.points).sum();
+        if ends.iter().all(|end| end.shared().fixed == ALONE) {
+            return ends.iter().map(|end| end.points()).sum();
         }
-        ends.sort_unstable_by_key(|end| (end.word, end.fixed));
+        ends.sort_unstable_by_key(|end| (end.shared().word, end.shared().fixed));
         for (index, end) in ends.iter().enumerate() {
             let repeated = index > 0
-                && end.fixed != ALONE
-                && (end.word, end.fixed) == (ends[index - 1].word, ends[index - 1].fixed);
+                && end.shared().fixed != ALONE
+                && (end.shared().word, end.shared().fixed)
+                    == (
+                        ends[index - 1].shared().word,
+                        ends[index - 1].shared().fixed,
+                    );
             if !repeated {
-                points += end.points;
+                points += end.points();
             }
         }
         points
@@ -431,7 +570,7 @@ impl TreeBuilder {
     /// Sorts `ends[lo..hi]` by their next step, the paths that end first:
     /// by counting when there are many, the standard sort when few.
     fn sort_by_step(&mut self, lo: usize, hi: usize) {
-        let key = End::bucket;
+        let key = E::bucket;
         if hi - lo <= 64 {
             if hi - lo > 1 {
                 self.ends[lo..hi].sort_unstable_by_key(key);
@@ -662,13 +801,13 @@ impl TreeBuilder {
                 // Only a word with a letter twice can come again along
                 // another path over the same steps.
                 let repeats = lexicon.repeats(child);
-                self.ends.push(End {
-                    ranks: self.ranks,
-                    letters: self.letters,
+                self.ends.push(E::new(
+                    self.ranks,
+                    self.letters,
                     points,
-                    word: child,
-                    fixed: if repeats { used & self.fixed } else { ALONE },
-                });
+                    child,
+                    if repeats { used & self.fixed } else { ALONE },
+                ));
             }
             if lexicon.mask(child) != 0 && self.ends.len() <= self.most {
                 let mut next = grid.neighbours[cell] & !used;
@@ -699,14 +838,13 @@ fn fixed_cells(class: &[u32]) -> u32 {
 /// word counts once. `ends` are sorted by word, and stay so. With `shrunk`,
 /// only the paths marked (`fixed == 1`) are compared with the others: the
 /// ones that lost a step since the last time. `ranks` is scratch.
-fn drop_covered(ends: &mut Vec<End>, shrunk: bool, ranks: &mut Vec<u32>) {
-    const DROPPED: u32 = u32::MAX;
+fn drop_covered<E: End>(ends: &mut Vec<E>, shrunk: bool, ranks: &mut Vec<u32>) {
     let mut any = false;
     let mut lo = 0;
     while lo < ends.len() {
-        let word = ends[lo].word;
+        let word = ends[lo].shared().word;
         let mut hi = lo + 1;
-        while hi < ends.len() && ends[hi].word == word {
+        while hi < ends.len() && ends[hi].shared().word == word {
             hi += 1;
         }
         let group = &mut ends[lo..hi];
@@ -717,16 +855,16 @@ fn drop_covered(ends: &mut Vec<End>, shrunk: bool, ranks: &mut Vec<u32>) {
         // The cells of each path, apart, so that the paths whose cells
         // include another's are found 64 at a time.
         ranks.clear();
-        ranks.extend(group.iter().map(|end| end.ranks));
+        ranks.extend(group.iter().map(|end| end.shared().ranks));
         for a in 0..group.len() {
             let x = group[a];
-            if x.points == DROPPED || (shrunk && x.fixed == 0) {
+            if x.shared().word == DROPPED || (shrunk && x.shared().fixed == 0) {
                 continue;
             }
             // The bits of the letters of `x`'s steps: `x` covers `y` when
             // `y` takes every step of `x`, with the same letters.
             let mut steps = 0u128;
-            let mut rest = x.ranks;
+            let mut rest = x.shared().ranks;
             while rest != 0 {
                 steps |= 31 << (5 * rest.trailing_zeros());
                 rest &= rest - 1;
@@ -734,14 +872,17 @@ fn drop_covered(ends: &mut Vec<End>, shrunk: bool, ranks: &mut Vec<u32>) {
             for (chunk, masks) in ranks.chunks(64).enumerate() {
                 let mut wider = 0u64;
                 for (bit, &cells) in masks.iter().enumerate() {
-                    wider |= u64::from(x.ranks & !cells == 0) << bit;
+                    wider |= u64::from(x.shared().ranks & !cells == 0) << bit;
                 }
                 while wider != 0 {
                     let b = chunk * 64 + wider.trailing_zeros() as usize;
                     wider &= wider - 1;
                     let y = &mut group[b];
-                    if b != a && y.points != DROPPED && (x.letters ^ y.letters) & steps == 0 {
-                        y.points = DROPPED;
+                    if b != a
+                        && y.shared().word != DROPPED
+                        && (x.letters() ^ y.letters()) & steps == 0
+                    {
+                        y.shared_mut().word = DROPPED;
                         any = true;
                     }
                 }
@@ -749,7 +890,7 @@ fn drop_covered(ends: &mut Vec<End>, shrunk: bool, ranks: &mut Vec<u32>) {
         }
     }
     if any {
-        ends.retain(|end| end.points != DROPPED);
+        ends.retain(|end| end.shared().word != DROPPED);
     }
 }
 
@@ -778,7 +919,7 @@ impl Pending {
     }
 }
 
-impl TreeBuilder {
+impl<E: End> TreeBuilder<E> {
     /// Splits the class of the tree `root` by fixing its free cells in the
     /// fixing order, without making new trees: fixing a cell to a letter
     /// takes that letter's child of each of the cell's choice nodes, whose
@@ -863,8 +1004,8 @@ impl TreeBuilder {
 }
 
 /// One [`TreeBuilder::descend`] under way.
-struct Descent<'a> {
-    tree: &'a TreeBuilder,
+struct Descent<'a, E: End> {
+    tree: &'a TreeBuilder<E>,
     pending: &'a mut Pending,
     grid: &'a Grid,
     min: u64,
@@ -872,7 +1013,7 @@ struct Descent<'a> {
     board: &'a mut dyn FnMut(&[u32]),
 }
 
-impl Descent<'_> {
+impl<E: End> Descent<'_, E> {
     /// Bounds the class whose cells of rank below `from` are fixed, with
     /// `points` counted and the pending choice nodes worth `sums` by rank;
     /// splits it on the next free cell when the bound reaches the target.
@@ -986,35 +1127,71 @@ mod tests {
             paths in prop::collection::vec((any::<u32>(), any::<u128>(), 0u32..4), 65..600),
             ended in 0usize..8,
         ) {
-            let ends = paths
-                .iter()
-                .enumerate()
-                .map(|(index, &(ranks, letters, points))| End {
-                    // A few paths with no step left, and few distinct
-                    // steps, so that buckets repeat.
-                    ranks: if index % 8 < ended { 0 } else { ranks & 0x1f },
-                    letters: letters & 0x3_1ce7_39ce,
-                    points,
-                    word: index as u32,
-                    fixed: ALONE,
-                })
-                .collect();
-            let mut builder = TreeBuilder {
-                ends,
-                ..TreeBuilder::default()
-            };
-            let key = End::bucket;
-            let mut expected = builder.ends.clone();
-            expected.sort_by_key(|end| (key(end), end.word));
-            let len = builder.ends.len();
-            builder.sort_by_step(0, len);
-            let mut sorted = builder.ends.clone();
-            prop_assert!(sorted.windows(2).all(|pair| key(&pair[0]) <= key(&pair[1])));
-            sorted.sort_by_key(|end| (key(end), end.word));
-            let fields = |ends: &[End]| -> Vec<(u32, u128, u32, u32)> {
-                ends.iter().map(|end| (end.ranks, end.letters, end.points, end.word)).collect()
-            };
-            prop_assert_eq!(fields(&sorted), fields(&expected));
+            sorts_by_step::<End16>(&paths, ended)?;
+            sorts_by_step::<End25>(&paths, ended)?;
         }
+
+        /// Both layouts give back what they were given.
+        #[test]
+        fn paths_keep_their_fields(
+            ranks in 0u32..1 << 16,
+            letters in 0u128..1 << 80,
+            points in 0u32..=255,
+            word in any::<u32>(),
+            fixed in any::<u32>(),
+        ) {
+            let narrow = End16::new(ranks, letters, points, word, fixed);
+            let wide = End25::new(ranks, letters, points, word, fixed);
+            let given = (ranks, letters, points, word, fixed);
+            prop_assert_eq!((narrow.shared().ranks, narrow.letters(), narrow.points(), narrow.shared().word, narrow.shared().fixed), given);
+            prop_assert_eq!((wide.shared().ranks, wide.letters(), wide.points(), wide.shared().word, wide.shared().fixed), given);
+            for rank in 0..16 {
+                prop_assert_eq!(narrow.letter(rank), wide.letter(rank));
+            }
+            prop_assert_eq!(narrow.step(), wide.step());
+        }
+    }
+
+    /// See `paths_sort_by_step`.
+    fn sorts_by_step<E: End>(
+        paths: &[(u32, u128, u32)],
+        ended: usize,
+    ) -> Result<(), TestCaseError> {
+        let ends = paths
+            .iter()
+            .enumerate()
+            .map(|(index, &(ranks, letters, points))| {
+                // A few paths with no step left, and few distinct steps, so
+                // that buckets repeat.
+                let ranks = if index % 8 < ended { 0 } else { ranks & 0x1f };
+                E::new(ranks, letters & 0x3_1ce7_39ce, points, index as u32, ALONE)
+            })
+            .collect();
+        let mut builder = TreeBuilder::<E> {
+            ends,
+            ..TreeBuilder::default()
+        };
+        let key = E::bucket;
+        let mut expected = builder.ends.clone();
+        expected.sort_by_key(|end| (key(end), end.shared().word));
+        let len = builder.ends.len();
+        builder.sort_by_step(0, len);
+        let mut sorted = builder.ends.clone();
+        prop_assert!(sorted.windows(2).all(|pair| key(&pair[0]) <= key(&pair[1])));
+        sorted.sort_by_key(|end| (key(end), end.shared().word));
+        let fields = |ends: &[E]| -> Vec<(u32, u128, u32, u32)> {
+            ends.iter()
+                .map(|end| {
+                    (
+                        end.shared().ranks,
+                        end.letters(),
+                        end.points(),
+                        end.shared().word,
+                    )
+                })
+                .collect()
+        };
+        prop_assert_eq!(fields(&sorted), fields(&expected));
+        Ok(())
     }
 }
