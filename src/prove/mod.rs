@@ -28,11 +28,12 @@ use grid::{Grid, MAX_CELLS};
 use lexicon::Lexicon;
 use tree::{End, End16, End25, TreeBuilder};
 
-/// The most paths a class's tree is made from (about 100 bytes each while
-/// it is made: the path, and its share of the tree); a class with more is
-/// halved on its widest cell first. Halving costs time twice over: the
-/// paths that avoid the cell are walked and built into both halves, and
-/// each half is forced on its own. Measured in CPU time, one thread (1 Dec
+/// The most paths a class's tree is made from (about 75 bytes each while
+/// it is made: the path, 24 bytes up to 16 cells and 32 above, and about
+/// three nodes of 16 bytes); a class with more is halved on its widest
+/// cell first. Halving costs time twice over: the paths that avoid the
+/// cell are walked and built into both halves, and each half is forced on
+/// its own. Measured in CPU time, one thread (1 Dec
 /// 2026, docs/proofs.md): five sampled parts of the 4×4 proof took 128 s
 /// at 16 million against 268 s at 4 million, 16 parts of the 3×4 proof
 /// 346 s against 357 s; the heaviest part of the 4×4 sample took 1.7 GB
@@ -46,11 +47,20 @@ pub const MOST_PATHS: usize = 16_000_000;
 /// at 2 times, 6.2 s at 1.5 and 3 times; on a sampled part of the 4×4
 /// proof, 20 s at 2 times, 22 s at 1.5, 69 s forcing only the first cell.
 /// With the larger classes of the border split (2 Dec 2026,
-/// docs/proofs.md), each beside the other: 16 sampled parts of the 3×4
-/// proof, 172.6 s at 3 times against 189.1 s at 2, and 98.0 s against
-/// 127.1 s at 5 on the first ten of them; five parts of the 4×4 proof,
-/// 233.7 s at 3 times against 244.8 s at 2.
-const DESCEND_BELOW: u64 = 3;
+/// docs/proofs.md), each beside the other, the 4×4 proof still wants 2:
+/// five light parts took 233.7 s at 3 times against 244.8 s at 2, but the
+/// heavy parts that carry its cost took longer (one of them 92.0 s against
+/// 84.9 s); see [`DESCEND_BELOW_SMALL`] for grids of up to 12 cells.
+const DESCEND_BELOW: u64 = 2;
+
+/// [`DESCEND_BELOW`] for grids of up to [`SMALL_CELLS`] cells, whose
+/// classes are cheaper to descend than to force from 3 times the target:
+/// 16 sampled parts of the 3×4 proof took 172.6 s at 3 times against
+/// 189.1 s at 2, and 98.0 s against 127.1 s at 5 on the first ten of them.
+const DESCEND_BELOW_SMALL: u64 = 3;
+
+/// See [`DESCEND_BELOW_SMALL`].
+const SMALL_CELLS: usize = 12;
 
 /// A class whose bound is still above this many times the target once
 /// [`REBUILD_FROM`] cells are fixed by merging has its cells fixed by
@@ -216,6 +226,9 @@ pub struct Prover {
     /// Whether the paths of this proof fit the smaller layout, [`End16`]
     /// (else [`End25`]).
     narrow: bool,
+    /// Cells are fixed by descending once a bound is at most this many
+    /// times the target ([`DESCEND_BELOW`], [`DESCEND_BELOW_SMALL`]).
+    descend_below: u64,
 }
 
 impl Prover {
@@ -233,6 +246,7 @@ impl Prover {
                 classes.checked_mul(buckets.of(cell).len() as u64)
             })
             .unwrap_or(u64::MAX);
+        let grid_cells = grid.cells();
         let narrow = grid.cells() <= End16::MOST_CELLS
             && config.rules.score(grid.cells()) <= End16::MOST_POINTS;
         let mut hasher = crc32fast::Hasher::new();
@@ -253,6 +267,11 @@ impl Prover {
             rebuild_above: REBUILD_ABOVE,
             rebuild_from: REBUILD_FROM,
             narrow,
+            descend_below: if grid_cells <= SMALL_CELLS {
+                DESCEND_BELOW_SMALL
+            } else {
+                DESCEND_BELOW
+            },
         })
     }
 
@@ -518,7 +537,7 @@ impl Prover {
             self.check(search, &letters, report);
             return;
         };
-        if search.tree.value(root) <= self.config.min_score.saturating_mul(DESCEND_BELOW) {
+        if search.tree.value(root) <= self.config.min_score.saturating_mul(self.descend_below) {
             let ProveScratch {
                 tree,
                 pending,
