@@ -31,6 +31,7 @@ only="${ONLY:-}"
 
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+speed
 
 if [ -z "$only" ] || [ "$only" = 3x3 ]; then
     echo "== 3x3, proving 545 optimal, -j 2"
@@ -90,6 +91,7 @@ sample() {
                 median, error, 2 * error * parts / 3600
         }'
     echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    speed
 }
 
 if [ -z "$only" ] || [ "$only" = 3x4 ]; then

@@ -19,6 +19,7 @@ base="${BASE:?BASE=the build to compare with}"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git describe --always --dirty 2>/dev/null || echo none)"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "base: $base; this: $boggle"
+speed
 echo "== $size, proving $target, parts of $parts, each by both builds at once"
 printf '%-8s %10s %8s %12s %10s %8s %12s %7s\n' part "base s" "base MB" "base bounds" "this s" "this MB" "this bounds" ratio
 total_base=0 total_this=0
@@ -48,3 +49,4 @@ for k in "$@"; do
 done
 awk -v b="$total_base" -v t="$total_this" 'BEGIN { printf "sum: base %.1f s, this %.1f s CPU; base / this %.2f\n", b, t, b / t }'
 echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+speed

@@ -33,8 +33,8 @@ use tree::{End, End16, End25, TreeBuilder};
 /// three nodes of 16 bytes); a class with more is halved on its widest
 /// cell first. Halving costs time twice over: the paths that avoid the
 /// cell are walked and built into both halves, and each half is forced on
-/// its own. Measured in CPU time, one thread (1 Dec
-/// 2026, docs/proofs.md): five sampled parts of the 4×4 proof took 128 s
+/// its own. Measured in CPU time, one thread (1 Dec 2026,
+/// docs/proofs.md): five sampled parts of the 4×4 proof took 128 s
 /// at 16 million against 268 s at 4 million, 16 parts of the 3×4 proof
 /// 346 s against 357 s; the heaviest part of the 4×4 sample took 1.7 GB
 /// (0.6 GB at 4 million).
@@ -246,9 +246,8 @@ impl Prover {
                 classes.checked_mul(buckets.of(cell).len() as u64)
             })
             .unwrap_or(u64::MAX);
-        let grid_cells = grid.cells();
-        let narrow = grid.cells() <= End16::MOST_CELLS
-            && config.rules.score(grid.cells()) <= End16::MOST_POINTS;
+        let cells = grid.cells();
+        let narrow = cells <= End16::MOST_CELLS && config.rules.score(cells) <= End16::MOST_POINTS;
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(dict.trie().image());
         let dictionary = format!(
@@ -267,7 +266,7 @@ impl Prover {
             rebuild_above: REBUILD_ABOVE,
             rebuild_from: REBUILD_FROM,
             narrow,
-            descend_below: if grid_cells <= SMALL_CELLS {
+            descend_below: if cells <= SMALL_CELLS {
                 DESCEND_BELOW_SMALL
             } else {
                 DESCEND_BELOW

@@ -348,6 +348,26 @@ proptest! {
         prop_assert!(bound >= score, "{text}: bound {bound} < score {score}");
     }
 
+    /// A node of one path made as a chain is the node the general case
+    /// makes: the same arena, node for node, in both layouts.
+    #[test]
+    fn chains_are_made_as_the_general_case_makes_them(
+        shape in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 3)), Just((3, 4))],
+        masks in proptest::collection::vec(1u32..64, 12),
+    ) {
+        let (rows, cols) = shape;
+        let dict = dict();
+        let prover = Prover::new(&dict, config(rows, cols, "aestqi", 0)).unwrap();
+        let class = &masks[..rows * cols];
+        let (chains, general) =
+            super::tree::trees_with_and_without_chains::<End16>(&prover.grid, &prover.lexicon, class);
+        prop_assert!(general.len() > 1 || rows * cols < 6);
+        prop_assert_eq!(chains, general);
+        let (chains, general) =
+            super::tree::trees_with_and_without_chains::<End25>(&prover.grid, &prover.lexicon, class);
+        prop_assert_eq!(chains, general);
+    }
+
     /// Forcing the free cells one after another in the fixing order gives
     /// the bound of the tree built afresh for the narrower class, whose
     /// bound still reaches the solver's score of a board inside; dropping

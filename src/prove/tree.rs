@@ -310,6 +310,9 @@ pub struct TreeBuilder<E: End = End25> {
     /// how many rebuilds made it; each list sorted by word and without a
     /// path covered by another ([`drop_covered`]).
     kept: Vec<Vec<E>>,
+    /// Whether a node of one path is made by [`fill_chain`](Self::fill_chain)
+    /// (always, but for the test that compares it with the general case).
+    chains: bool,
 }
 
 impl<E: End> Default for TreeBuilder<E> {
@@ -324,6 +327,7 @@ impl<E: End> Default for TreeBuilder<E> {
             nodes: Vec::new(),
             group: Vec::new(),
             kept: vec![Vec::new()],
+            chains: true,
         }
     }
 }
@@ -466,6 +470,10 @@ impl<E: End> TreeBuilder<E> {
     /// Makes, in the place `id`, the sum node keyed `key` whose paths are
     /// `ends[lo..hi]`.
     fn fill_sum(&mut self, id: u32, lo: usize, hi: usize, key: u8) {
+        if hi - lo == 1 && self.chains {
+            self.fill_chain(id, lo, key);
+            return;
+        }
         self.sort_by_step(lo, hi);
         // The paths that end here come first.
         let mut at = lo;
@@ -494,6 +502,52 @@ impl<E: End> TreeBuilder<E> {
             value += u64::from(self.nodes[first as usize + index].value);
         }
         self.finish(id, key, points, first, count, value);
+    }
+
+    /// [`fill_sum`](Self::fill_sum) for one path, `ends[at]`: a chain of
+    /// nodes of one child each, a choice node and a sum node per step,
+    /// laid out one after another as the general case lays them out.
+    fn fill_chain(&mut self, id: u32, at: usize, key: u8) {
+        let end = self.ends[at];
+        let mut ranks = end.shared().ranks;
+        let points = end.points();
+        let steps = ranks.count_ones() as usize;
+        let first = self.nodes.len();
+        self.nodes.reserve(2 * steps);
+        let mut node = Node {
+            key,
+            len: u8::from(steps > 0),
+            points: if steps == 0 { points } else { 0 },
+            first: first as u32,
+            value: points,
+        };
+        self.nodes[id as usize] = node;
+        while ranks != 0 {
+            let rank = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            let next = self.nodes.len() as u32;
+            // The choice node of the step, then its one letter.
+            node = Node {
+                key: rank as u8,
+                len: 1,
+                points: 0,
+                first: next + 1,
+                value: points,
+            };
+            self.nodes.push(node);
+            let last = ranks == 0;
+            node = Node {
+                key: end.letter(rank) as u8,
+                len: u8::from(!last),
+                points: if last { points } else { 0 },
+                // A leaf's children start where the arena ends, as
+                // `reserve(0)` would have them.
+                first: next + 2,
+                value: points,
+            };
+            self.nodes.push(node);
+        }
+        self.ends[at].shared_mut().ranks = 0;
     }
 
     /// Makes, in the place `id`, the choice node of the cell of rank
@@ -1110,6 +1164,34 @@ impl<E: End> Descent<'_, E> {
         class[cell] = letters;
         self.pending.cursors.truncate(cursor_base);
     }
+}
+
+/// A node's fields, for the tests: key, children, points, first child,
+/// value.
+#[cfg(test)]
+pub(crate) type NodeFields = (u8, u8, u32, u32, u32);
+
+/// The tree of `class` built with and without
+/// [`fill_chain`](TreeBuilder::fill_chain), node by node, for the tests.
+#[cfg(test)]
+pub(crate) fn trees_with_and_without_chains<E: End>(
+    grid: &Grid,
+    lexicon: &Lexicon,
+    class: &[u32],
+) -> (Vec<NodeFields>, Vec<NodeFields>) {
+    let tree = |chains| {
+        let mut builder = TreeBuilder::<E> {
+            chains,
+            ..TreeBuilder::default()
+        };
+        builder.build(grid, lexicon, class, usize::MAX);
+        builder
+            .nodes
+            .iter()
+            .map(|node| (node.key, node.len, node.points, node.first, node.value))
+            .collect()
+    };
+    (tree(true), tree(false))
 }
 
 #[cfg(test)]
