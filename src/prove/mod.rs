@@ -30,9 +30,9 @@ use tree::{End, End16, End25, TreeBuilder};
 
 /// The most paths a class's tree is made from (about 75 bytes each while
 /// it is made: the path, 24 bytes up to 16 cells and 32 above, and about
-/// three nodes of 16 bytes; and a second array of up to a million paths,
-/// for the sort, `tree::SORT_APART`); a class with more is halved on its widest
-/// cell first. Halving costs time twice over: the paths that avoid the
+/// three nodes of 16 bytes; and a second array of up to a million paths
+/// for the sort, `tree::SORT_APART`); a class with more is halved on its
+/// widest cell first. Halving costs time twice over: the paths that avoid the
 /// cell are walked and built into both halves, and each half is forced on
 /// its own. Measured in CPU time, one thread (1 Dec 2026,
 /// docs/proofs.md): five sampled parts of the 4×4 proof took 128 s
