@@ -395,9 +395,7 @@ impl<E: End> TreeBuilder<E> {
         self.letters = 0;
         self.fixed = fixed_cells(class);
         self.most = most;
-        for cell in 0..grid.cells() {
-            self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
-        }
+        self.walk_all(grid, lexicon, class);
         if self.ends.len() > most {
             return None;
         }
@@ -413,9 +411,7 @@ impl<E: End> TreeBuilder<E> {
         self.ends.clear();
         self.most = usize::MAX;
         self.fixed = fixed_cells(class);
-        for cell in 0..grid.cells() {
-            self.walk(grid, lexicon, class, cell, Lexicon::ROOT, 0);
-        }
+        self.walk_all(grid, lexicon, class);
         // Copied, not swapped: the walk's array keeps its room for the
         // next class's paths, and the class's paths, fewer now that cells
         // are fixed, take only their own (two arrays each as large as the
@@ -931,6 +927,12 @@ impl<E: End> TreeBuilder<E> {
         }
     }
 
+    /// Gathers the paths that start at `cell`, below the lexicon's
+    /// `node`, with the cell's `letters` (the node's next letters the
+    /// class allows there, never none), the cells `used` taken before.
+    /// A neighbour none of whose letters goes on is not visited: most
+    /// would return at once, and a call costs more than the test.
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &mut self,
         grid: &Grid,
@@ -938,19 +940,18 @@ impl<E: End> TreeBuilder<E> {
         class: &[u32],
         cell: usize,
         node: u32,
+        letters: u32,
         used: u32,
     ) {
         let used = used | 1 << cell;
-        let mut letters = lexicon.mask(node) & class[cell];
-        if letters == 0 {
-            return;
-        }
+        let mut letters = letters;
         let free = self.fixed & 1 << cell == 0;
         let rank = u32::from(self.rank[cell]);
         let (ranks, steps) = (self.ranks, self.letters);
         if free {
             self.ranks |= 1 << rank;
         }
+        let around = grid.neighbours[cell] & !used;
         while letters != 0 {
             let letter = letters.trailing_zeros();
             letters &= letters - 1;
@@ -971,17 +972,32 @@ impl<E: End> TreeBuilder<E> {
                     if repeats { used & self.fixed } else { ALONE },
                 ));
             }
-            if lexicon.mask(child) != 0 && self.ends.len() <= self.most {
-                let mut next = grid.neighbours[cell] & !used;
+            let after = lexicon.mask(child);
+            if after != 0 && self.ends.len() <= self.most {
+                let mut next = around;
                 while next != 0 {
                     let neighbour = next.trailing_zeros() as usize;
                     next &= next - 1;
-                    self.walk(grid, lexicon, class, neighbour, child, used);
+                    let letters = after & class[neighbour];
+                    if letters != 0 {
+                        self.walk(grid, lexicon, class, neighbour, child, letters, used);
+                    }
                 }
             }
         }
         self.ranks = ranks;
         self.letters = steps;
+    }
+
+    /// Gathers every path of `class` that spells a word into `ends`.
+    fn walk_all(&mut self, grid: &Grid, lexicon: &Lexicon, class: &[u32]) {
+        let root = lexicon.mask(Lexicon::ROOT);
+        for (cell, &allowed) in class.iter().enumerate().take(grid.cells()) {
+            let letters = root & allowed;
+            if letters != 0 {
+                self.walk(grid, lexicon, class, cell, Lexicon::ROOT, letters, 0);
+            }
+        }
     }
 }
 
