@@ -212,6 +212,7 @@ impl BestArgs {
             .as_deref()
             .unwrap_or(boggle::prove::DEFAULT_LETTERS);
         let (rows, cols) = self.size.unwrap_or((4, 4));
+        self.proof.check((rows, cols), letters)?;
         let rules = self.rules.get().for_cells(rows * cols);
         let min_score = match self.proof.min_score {
             Some(score) => score,

@@ -232,14 +232,19 @@ pub struct Prover {
     descend_below: u64,
 }
 
+/// Whether a proof of `rows` × `cols` boards over `letters` can start,
+/// before anything is made for it (its target aside): the error
+/// [`Prover::new`] would give.
+pub fn check(rows: usize, cols: usize, letters: &[char]) -> Result<Grid, ProveError> {
+    let grid = Grid::new(rows, cols).ok_or(ProveError::Size { rows, cols })?;
+    check_letters(letters)?;
+    Ok(grid)
+}
+
 impl Prover {
     /// Prepares the proof of `config` over the words of `dict`.
     pub fn new(dict: &Dictionary, config: ProveConfig) -> Result<Prover, ProveError> {
-        let grid = Grid::new(config.rows, config.cols).ok_or(ProveError::Size {
-            rows: config.rows,
-            cols: config.cols,
-        })?;
-        check_letters(&config.letters)?;
+        let grid = check(config.rows, config.cols, &config.letters)?;
         let lexicon = Lexicon::new(dict, &config.letters, config.rules, grid.cells());
         let buckets = Buckets::new(&config.letters, &grid);
         let classes = (0..grid.cells())

@@ -167,6 +167,12 @@ fn prove_refuses_what_it_cannot_search() {
     run(&["best", "--output", "x.txt"]).fails(2, "--output goes with --prove or --merge");
     run(&["best", "--prove", "--min-score", "5", "--size", "6x6"])
         .fails(2, "a proof takes boards of 1 to 25 cells");
+    // Without a target, refused before the climb that would find one (its
+    // progress and its "proving against" line would make stderr more than
+    // one line, after seconds of climbing).
+    run(&["best", "--prove", "--size", "6x6"]).fails(2, "a proof takes boards of 1 to 25 cells");
+    run(&["best", "--prove", "--size", "2x2", "--letters", "abca"])
+        .fails(2, "the letter 'a' is given twice");
 }
 
 /// The arguments of a 2×3 proof over a, e, s, t against `min_score`.
