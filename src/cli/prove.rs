@@ -79,8 +79,6 @@ pub struct ProofArgs {
 }
 
 impl ProofArgs {
-    /// Proves which boards of `size` made of `letters` score at least
-    /// `min_score`, and prints them with the record of the proof.
     /// Refuses at once a proof that cannot start (a size or letters the
     /// proof does not take), before a climb finds its target.
     pub fn check(&self, (rows, cols): (usize, usize), letters: &str) -> anyhow::Result<()> {
@@ -89,6 +87,8 @@ impl ProofArgs {
         Ok(())
     }
 
+    /// Proves which boards of `size` made of `letters` score at least
+    /// `min_score`, and prints them with the record of the proof.
     pub fn run(
         &self,
         dict: &Dictionary,
@@ -229,12 +229,12 @@ impl ProofArgs {
     }
 }
 
-/// A progress bar on a terminal: the classes searched and the time left.
 /// The letters of `--letters` as the proof takes them.
 fn lower(letters: &str) -> Vec<char> {
     letters.chars().flat_map(char::to_lowercase).collect()
 }
 
+/// A progress bar on a terminal: the classes searched and the time left.
 fn progress_bar(total: u64, covered: u64) -> Option<ProgressBar> {
     io::stderr().is_terminal().then(|| {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
