@@ -529,11 +529,10 @@ proptest! {
     }
 }
 
-/// A class too big for one tree is halved until its halves fit, and the
-/// proof finds the same boards.
 /// A class of every letter on every cell of a 3×3 grid makes a tree of
-/// many nodes, chains among them, as the general case makes them (the
-/// property above checks random classes, some of which spell no word).
+/// many nodes, as the general case makes it
+/// (`chains_are_made_as_the_general_case_makes_them` checks random
+/// classes, some of which spell no word).
 #[test]
 fn a_wide_class_makes_chains_as_the_general_case() {
     let dict = dict();
@@ -545,6 +544,8 @@ fn a_wide_class_makes_chains_as_the_general_case() {
     assert_eq!(chains, general);
 }
 
+/// A class too big for one tree is halved until its halves fit, and the
+/// proof finds the same boards.
 #[test]
 fn halved_classes_find_what_whole_classes_find() {
     let (_, best) = brute_force(3, 3, "aet", u64::MAX);
