@@ -161,18 +161,23 @@ impl<W: Write> GroupWriter<'_, W> {
     fn write(&mut self, groups: Vec<io::Result<Group>>, chunk: &Chunk) -> io::Result<()> {
         for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
             let group = group?;
-            let mut start = 0;
+            // Blocks with nothing between them are written together, in
+            // one write that a buffered writer passes on without a copy.
+            let (mut written, mut start) = (0, 0);
             for (outcome, line) in group.outcomes.iter().zip(lines) {
                 match outcome {
                     Outcome::Block { end } => {
-                        if self.report.boards > 0 {
+                        if self.report.boards > 0 && output::separates(&self.output) {
+                            self.out.write_all(&group.out[written..start])?;
+                            written = start;
                             output::write_separator(self.out, &self.output)?;
                         }
-                        self.out.write_all(&group.out[start..*end])?;
                         start = *end;
                         self.report.boards += 1;
                     }
                     Outcome::Bad { message } => {
+                        self.out.write_all(&group.out[written..start])?;
+                        written = start;
                         self.report.bad_lines += 1;
                         (self.errors)(&format!("line {}: {message}", line.number));
                         let text = String::from_utf8_lossy(&chunk.data[line.start..line.end]);
@@ -186,6 +191,7 @@ impl<W: Write> GroupWriter<'_, W> {
                     }
                 }
             }
+            self.out.write_all(&group.out[written..start])?;
         }
         self.out.flush()
     }
@@ -465,6 +471,24 @@ impl<'s, 'd> Batch<'s, 'd> {
                 self.solver.summarize_with(board, scratch)
             };
             output::write_summary(block, board, summary.count, summary.score)
+        } else if self.output.format == OutputFormat::Json && !self.output.paths && !parallel {
+            // The tile core's words written straight from its list, when it
+            // takes the board (a wildcard's letters need paths, so it does
+            // not take those).
+            if let Some((rules, words)) = self.solver.list_with(board, scratch)
+                && output::write_json_listed(
+                    block,
+                    self.solver.dict(),
+                    board,
+                    rules,
+                    words,
+                    self.output.sort,
+                )
+            {
+                return Ok(());
+            }
+            let solution = self.solver.solve_with(board, scratch);
+            self.write(block, board, &solution)
         } else if parallel {
             let solution = self.solver.solve_parallel(board);
             self.write(block, board, &solution)
@@ -818,6 +842,73 @@ mod tests {
             buffer[..n].copy_from_slice(&self.text[..n]);
             self.text = &self.text[n..];
             Ok(n)
+        }
+    }
+
+    /// A long stream, answered by the tile core with its words written
+    /// straight from its list (JSON) and blocks written together, writes
+    /// what the same lines answered one at a time write (the general
+    /// search, block by block), bad lines and every order of words
+    /// included.
+    #[test]
+    fn a_long_stream_writes_what_lines_one_at_a_time_write() {
+        use crate::dice::{BoardRng, DiceSet, Roller};
+        use crate::output::SortOrder;
+        let words = [
+            "tea", "eat", "ate", "teas", "seat", "east", "rest", "queen", "quest", "tease", "rate",
+            "tear", "stare", "tares",
+        ];
+        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+        let solver = Solver::new(&dict, SolveOptions::default());
+        let roller = Roller::new(DiceSet::Uniform, Some((3, 3))).unwrap();
+        let mut rng = BoardRng::new(11);
+        let mut lines: Vec<String> = (0..TILE_CORE_BOARDS + 300)
+            .map(|_| roller.roll(&mut rng).to_string())
+            .collect();
+        for at in [0, 63, 64, 5000, TILE_CORE_BOARDS + 7] {
+            lines.insert(at, "ab/c".to_owned());
+        }
+        let input = lines.join("\n");
+        for format in [
+            OutputFormat::Json,
+            OutputFormat::Summary,
+            OutputFormat::Words,
+            OutputFormat::Text,
+        ] {
+            for sort in [SortOrder::Score, SortOrder::Alpha, SortOrder::Length] {
+                let output = OutputOptions {
+                    format,
+                    sort,
+                    ..OutputOptions::default()
+                };
+                let run = |batch: Batch| {
+                    let (mut out, mut errors) = (Vec::new(), Vec::new());
+                    let report = batch
+                        .run_lines(input.as_bytes(), &mut out, None, &mut |message| {
+                            errors.push(message.to_owned())
+                        })
+                        .unwrap();
+                    (out, errors, report.boards, report.bad_lines)
+                };
+                let one_at_a_time = run(Batch::new(&solver, output).chunk_lines(1));
+                // Every line answered, and words found (a summary has
+                // none to show).
+                assert_eq!(
+                    (one_at_a_time.2, one_at_a_time.3),
+                    (TILE_CORE_BOARDS + 300, 5)
+                );
+                assert!(
+                    format == OutputFormat::Summary
+                        || one_at_a_time.0.windows(4).any(|w| w == b"rest")
+                );
+                for threads in [1, 2] {
+                    let long = run(Batch::new(&solver, output).threads(Some(threads)));
+                    assert!(
+                        long == one_at_a_time,
+                        "{format:?}, {sort:?}, {threads} threads"
+                    );
+                }
+            }
         }
     }
 

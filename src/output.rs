@@ -14,7 +14,8 @@ use serde::Serialize;
 use crate::board::{Board, Tile};
 use crate::choice::{self, UnknownName};
 use crate::dict::Dictionary;
-use crate::solve::{FoundWord, Solution};
+use crate::rules::Rules;
+use crate::solve::{FoundWord, ListedWord, Solution};
 
 /// An output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -87,10 +88,16 @@ pub struct OutputOptions {
 /// empty line in the text and words formats; otherwise nothing. Blocks are
 /// separated here and nowhere else.
 pub fn write_separator<W: Write>(out: &mut W, options: &OutputOptions) -> io::Result<()> {
-    match options.format {
-        OutputFormat::Text | OutputFormat::Words if options.several => out.write_all(b"\n"),
-        _ => Ok(()),
+    if separates(options) {
+        out.write_all(b"\n")
+    } else {
+        Ok(())
     }
+}
+
+/// Whether [`write_separator`] writes anything under `options`.
+pub fn separates(options: &OutputOptions) -> bool {
+    matches!(options.format, OutputFormat::Text | OutputFormat::Words) && options.several
 }
 
 /// Writes one board's solution: its block, without the separator that goes
@@ -199,6 +206,31 @@ fn write_json_words<W: Write>(
     solution: &Solution,
     words: &[&FoundWord],
 ) -> io::Result<()> {
+    write_json_head(out, board, solution.rules, words.len(), solution.score())?;
+    dict.prefetch_word_strs(words.iter().map(|word| word.word));
+    for (at, word) in words.iter().enumerate() {
+        out.write_all(if at == 0 {
+            b"{\"word\":"
+        } else {
+            b",{\"word\":"
+        })?;
+        write_json_str(out, &dict.word_str(word.word))?;
+        out.write_all(b",\"score\":")?;
+        write_number(out, u64::from(word.score))?;
+        out.write_all(b"}")?;
+    }
+    out.write_all(b"]}\n")
+}
+
+/// Writes a board's JSON record up to its list of words, `{"board":…,
+/// "words":[`, as serde writes [`JsonBoard`].
+fn write_json_head<W: Write>(
+    out: &mut W,
+    board: &Board,
+    rules: Rules,
+    count: usize,
+    score: u64,
+) -> io::Result<()> {
     let mut canonical = String::with_capacity(board.len() + board.rows());
     // Writing to a `String` cannot fail.
     let _ = board.write_canonical(&mut canonical);
@@ -213,25 +245,64 @@ fn write_json_words<W: Write>(
         write_number(out, value)?;
     }
     out.write_all(b",\"rules\":")?;
-    write_json_str(out, solution.rules.name())?;
+    write_json_str(out, rules.name())?;
     out.write_all(b",\"count\":")?;
-    write_number(out, words.len() as u64)?;
+    write_number(out, count as u64)?;
     out.write_all(b",\"score\":")?;
-    write_number(out, solution.score())?;
-    out.write_all(b",\"words\":[")?;
-    dict.prefetch_word_strs(words.iter().map(|word| word.word));
-    for (at, word) in words.iter().enumerate() {
-        out.write_all(if at == 0 {
-            b"{\"word\":"
-        } else {
-            b",{\"word\":"
-        })?;
-        write_json_str(out, &dict.word_str(word.word))?;
-        out.write_all(b",\"score\":")?;
-        write_number(out, u64::from(word.score))?;
-        out.write_all(b"}")?;
+    write_number(out, score)?;
+    out.write_all(b",\"words\":[")
+}
+
+/// Writes the JSON record of a board from the words the tile core listed
+/// ([`Solver::list_with`](crate::Solver::list_with)), in `sort`'s order:
+/// byte for byte what [`write_solution`] writes for the board's solution
+/// (tested), each word's object from its start made once per dictionary
+/// ([`Dictionary::word_json`]). Returns `false`, having written nothing,
+/// when those starts are not made yet
+/// ([`Dictionary::prepare_word_texts`]).
+pub fn write_json_listed(
+    out: &mut Vec<u8>,
+    dict: &Dictionary,
+    board: &Board,
+    rules: Rules,
+    words: &[ListedWord],
+    sort: SortOrder,
+) -> bool {
+    if words
+        .first()
+        .is_some_and(|word| dict.word_json(word.word()).is_none())
+    {
+        return false;
     }
-    out.write_all(b"]}\n")
+    let mut sorted;
+    let words = match sort {
+        SortOrder::Score => words,
+        SortOrder::Alpha => {
+            sorted = words.to_vec();
+            sorted.sort_unstable_by_key(|word| word.word());
+            &sorted
+        }
+        SortOrder::Length => {
+            sorted = words.to_vec();
+            sorted.sort_unstable_by_key(|word| (word.letters(), word.word()));
+            &sorted
+        }
+    };
+    let score = words.iter().map(|word| u64::from(word.score())).sum();
+    // Writing to a `Vec` cannot fail.
+    let _ = write_json_head(out, board, rules, words.len(), score);
+    let mut digits = [0u8; 22];
+    for (at, word) in words.iter().enumerate() {
+        if at > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(dict.word_json(word.word()).unwrap_or_default());
+        let start = put_digits(&mut digits[..21], u64::from(word.score()));
+        digits[21] = b'}';
+        out.extend_from_slice(&digits[start..]);
+    }
+    out.extend_from_slice(b"]}\n");
+    true
 }
 
 /// Writes `text` as a JSON string: as it is between quotes when nothing

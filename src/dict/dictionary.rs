@@ -71,6 +71,10 @@ struct WordTexts {
     text: String,
     /// Per word id, where its text is in `text`.
     spans: Vec<(u32, u32)>,
+    /// Per word id, the start of its JSON object up to its score,
+    /// `{"word":"…","score":`, in `json`; one more entry ends the last.
+    json_starts: Vec<u32>,
+    json: Vec<u8>,
 }
 
 impl WordTexts {
@@ -81,6 +85,8 @@ impl WordTexts {
         let mut texts = WordTexts {
             text: String::new(),
             spans: vec![(0, 0); trie.word_count()],
+            json_starts: Vec::with_capacity(trie.word_count() + 1),
+            json: Vec::new(),
         };
         let mut prefix = String::new();
         // Each entry: a node, the length of its parent's text, its letter.
@@ -113,6 +119,15 @@ impl WordTexts {
             }
             stack.extend(pending.into_iter().rev());
         }
+        for &(start, end) in &texts.spans {
+            texts.json_starts.push(texts.json.len() as u32);
+            texts.json.extend_from_slice(b"{\"word\":");
+            let text = texts.text.get(start as usize..end as usize);
+            // Serialising a `str` into a `Vec` cannot fail.
+            let _ = serde_json::to_writer(&mut texts.json, text.unwrap_or_default());
+            texts.json.extend_from_slice(b",\"score\":");
+        }
+        texts.json_starts.push(texts.json.len() as u32);
         texts
     }
 }
@@ -542,6 +557,30 @@ impl Dictionary {
                     .unwrap_or_default(),
             ),
             None => Cow::Owned(self.word_text(word)),
+        }
+    }
+
+    /// The start of word `word`'s JSON object, `{"word":"…","score":`
+    /// (its text escaped as serde escapes it), once
+    /// [`Dictionary::prepare_word_texts`] was called; `None` before.
+    pub fn word_json(&self, word: WordId) -> Option<&[u8]> {
+        let texts = self.texts.get()?;
+        let start = *texts.json_starts.get(word.index())?;
+        let end = *texts.json_starts.get(word.index() + 1)?;
+        texts.json.get(start as usize..end as usize)
+    }
+
+    /// Asks the cache for the JSON of `words` ahead of
+    /// [`Dictionary::word_json`], as [`Dictionary::prefetch_word_strs`]
+    /// does for their texts.
+    pub fn prefetch_word_json(&self, words: impl IntoIterator<Item = WordId>) {
+        let Some(texts) = self.texts.get() else {
+            return;
+        };
+        for word in words {
+            if let Some(&start) = texts.json_starts.get(word.index()) {
+                prefetch(&texts.json, start as usize);
+            }
         }
     }
 

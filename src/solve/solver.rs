@@ -15,6 +15,7 @@ use super::scratch::{Scratch, State};
 use super::sink::{SeenOnce, Sink};
 use super::solution::{FoundWord, Solution, Summary, finish};
 use super::tile_boards::TileCores;
+use super::tile_core::ListedWord;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{Rules, RulesChoice};
@@ -73,11 +74,33 @@ impl<'d> Solver<'d> {
         scratch: &mut Scratch,
         words: &mut Vec<FoundWord>,
     ) -> Option<(usize, u64)> {
+        let figures = self.tile_walk::<LIST>(board, config, scratch)?;
+        if LIST {
+            let listed = scratch.tiles.listed();
+            // In the solution's order, sorted as plain numbers.
+            listed.sort_unstable();
+            words.extend(listed.iter().map(|&word| FoundWord {
+                word: word.word(),
+                len: word.letters(),
+                score: word.score(),
+                path: Vec::new(),
+            }));
+        }
+        Some(figures)
+    }
+
+    /// The tile core's walk of `board` (see [`Solver::tile_search`]).
+    fn tile_walk<const LIST: bool>(
+        &self,
+        board: &Board,
+        config: &BoardConfig,
+        scratch: &mut Scratch,
+    ) -> Option<(usize, u64)> {
         let cores = self.tile_cores.as_deref()?;
         let max_paths = self.plain_steps.saturating_mul(board.len() as u64);
         scratch
             .tiles
-            .search::<LIST>(cores, self.dict, board, config, max_paths, words)
+            .walk::<LIST>(cores, self.dict, board, config, max_paths)
     }
 
     /// How many steps per start cell a search takes, by default, before it
@@ -150,6 +173,29 @@ impl<'d> Solver<'d> {
         // An unlimited search cannot exceed its budget.
         let _ = scratch.search(self.dict, board, &config, self.steps(u64::MAX), &mut words);
         finish(config.rules, words)
+    }
+
+    /// The words of `board` as the tile core lists them (each word's id,
+    /// score and length; no paths), in the solution's order, with the
+    /// rules they were scored by: the words of
+    /// [`Solver::solve_with`]'s solution (tested), without making a
+    /// [`FoundWord`] of each. `None` when the tile core does not take the
+    /// board (a solver without it, a board with a wildcard or paths asked
+    /// for, a board its walk is too long for); `solve_with` answers then.
+    pub fn list_with<'s>(
+        &self,
+        board: &Board,
+        scratch: &'s mut Scratch,
+    ) -> Option<(Rules, &'s [ListedWord])> {
+        let config = self.config(board);
+        self.tile_walk::<true>(board, &config, scratch)?;
+        let words = scratch.tiles.listed();
+        // Their JSON is asked for now, so that it arrives while they are
+        // sorted.
+        self.dict
+            .prefetch_word_json(words.iter().map(|word| word.word()));
+        words.sort_unstable();
+        Some((config.rules, words))
     }
 
     /// Solves `board` on this thread, reusing `scratch`, in at most

@@ -229,6 +229,19 @@ fn the_tile_core_finds_what_the_general_search_finds() {
                 for board in &boards {
                     let expected = general.solve_with(board, &mut plain);
                     assert_eq!(tiled.solve_with(board, &mut scratch), expected, "{board}");
+                    // The listing alone, without the solution's words.
+                    if let Some((rules, words)) = tiled.list_with(board, &mut scratch) {
+                        let listed: Vec<_> = words
+                            .iter()
+                            .map(|word| (word.word(), word.score(), word.letters()))
+                            .collect();
+                        let found: Vec<_> = expected
+                            .words
+                            .iter()
+                            .map(|word| (word.word, word.score, word.len))
+                            .collect();
+                        assert_eq!((rules, listed), (expected.rules, found), "{board}");
+                    }
                     let summary = tiled.summarize_with(board, &mut scratch);
                     assert_eq!(
                         (summary.count, summary.score),
@@ -290,6 +303,11 @@ fn the_tile_core_hands_over_what_it_cannot_take() {
     // A wildcard, and a board of more than 64 cells.
     let wild = Board::parse("a*aa", dict.normalizer()).unwrap();
     assert_eq!(tiled.solve_with(&wild, &mut scratch), no_paths.solve(&wild));
+    // Nor does it list what it does not take.
+    assert!(tiled.list_with(&wild, &mut scratch).is_none());
+    assert!(tiled.list_with(&board, &mut scratch).is_none());
+    assert!(with_paths.list_with(&of_a(2, 2), &mut scratch).is_none());
+    assert!(no_paths.list_with(&of_a(2, 2), &mut scratch).is_none());
     let wide = Board::parse(&"a".repeat(65), dict.normalizer());
     if let Ok(wide) = wide {
         assert_eq!(

@@ -14,7 +14,6 @@
 use std::sync::{Arc, Mutex, OnceLock, TryLockError};
 
 use super::options::BoardConfig;
-use super::solution::FoundWord;
 use super::tile_core::{ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 use crate::board::{Board, Tile};
 use crate::dict::Dictionary;
@@ -171,16 +170,16 @@ pub(crate) struct TileScratch {
 
 impl TileScratch {
     /// The word count and score of `board` under `config` from the tile
-    /// core, with `LIST` its words in `words`, or `None` when the core does
-    /// not take the board or its walk would pass `max_paths` paths.
-    pub(super) fn search<const LIST: bool>(
+    /// core, with `LIST` its words in `self.words` in no particular order,
+    /// or `None` when the core does not take the board or its walk would
+    /// pass `max_paths` paths.
+    pub(super) fn walk<const LIST: bool>(
         &mut self,
         cores: &TileCores,
         dict: &Dictionary,
         board: &Board,
         config: &BoardConfig,
         max_paths: u64,
-        words: &mut Vec<FoundWord>,
     ) -> Option<(usize, u64)> {
         if config.paths || max_paths == 0 || board.len() > MAX_CELLS {
             return None;
@@ -203,20 +202,17 @@ impl TileScratch {
         }
         let (count, score) = if LIST {
             self.words.clear();
-            let figures = scorer.list_within(&self.numbers, max_paths, &mut self.words)?;
-            // In the solution's order, sorted as plain numbers.
-            self.words.sort_unstable_by_key(|word| word.order());
-            words.extend(self.words.iter().map(|&word| FoundWord {
-                word: word.word(),
-                len: word.letters(),
-                score: word.score(),
-                path: Vec::new(),
-            }));
-            figures
+            scorer.list_within(&self.numbers, max_paths, &mut self.words)?
         } else {
             scorer.score_within(&self.numbers, max_paths)?
         };
         self.answered += 1;
         Some((count as usize, u64::from(score)))
+    }
+
+    /// The words the last listing [`walk`](TileScratch::walk) found, in
+    /// no particular order.
+    pub(super) fn listed(&mut self) -> &mut [ListedWord] {
+        &mut self.words
     }
 }

@@ -61,15 +61,17 @@ pub struct TileTrie {
     /// word no tile sequence spells, or one the rules do not count).
     scores: Vec<u32>,
     lengths: Vec<u8>,
-    /// Per node, the [`ListedWord`] of the word it ends (0 for none): its
-    /// id, score and length, in one place. Made when a scorer first lists
+    /// Per node, the [`ListedWord`] of the word it ends (the default for
+    /// none): its id, score and length, in one place. Made when a scorer first lists
     /// words, as counting never needs it.
     listed: OnceLock<Vec<ListedWord>>,
 }
 
-/// A word a listing found: its id, score and length in one `u64` (the id
-/// in bits 0–31, the score in 32–47, the length in 48–55).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A word a listing found: its id, score and length in one `u64`, laid
+/// out so that the number orders words as a solution does, score
+/// descending, then by id (which is alphabetical): the length in bits 0–7,
+/// the id in 8–39, and 65,535 less the score in 40–55.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct ListedWord(u64);
 
 impl ListedWord {
@@ -77,28 +79,24 @@ impl ListedWord {
     const NODE: u64 = 1 << 63;
 
     fn new(word: u32, score: u32, len: u8) -> ListedWord {
-        ListedWord(u64::from(word) | u64::from(score.min(0xffff)) << 32 | u64::from(len) << 48)
+        ListedWord(
+            u64::from(len) | u64::from(word) << 8 | (0xffff - u64::from(score.min(0xffff))) << 40,
+        )
     }
 
     /// The word's id in the dictionary.
     pub fn word(self) -> WordId {
-        WordId::from_index((self.0 & 0xffff_ffff) as usize)
+        WordId::from_index((self.0 >> 8 & 0xffff_ffff) as usize)
     }
 
     /// Its score.
     pub fn score(self) -> u32 {
-        (self.0 >> 32 & 0xffff) as u32
+        0xffff - (self.0 >> 40 & 0xffff) as u32
     }
 
     /// Its length in letters.
     pub fn letters(self) -> usize {
-        (self.0 >> 48 & 0xff) as usize
-    }
-
-    /// A key that orders words by score descending, then by id (which is
-    /// alphabetical).
-    pub fn order(self) -> u64 {
-        (0xffff - u64::from(self.score())) << 32 | self.0 & 0xffff_ffff
+        (self.0 & 0xff) as usize
     }
 }
 
@@ -261,7 +259,8 @@ impl TileTrie {
         }
     }
 
-    /// The [`ListedWord`] of the word node `index` ends (0 for none).
+    /// The [`ListedWord`] of the word node `index` ends (the default for
+    /// none).
     fn listed_word(&self, index: usize) -> ListedWord {
         match self.words[index] {
             TileNode::NO_WORD => ListedWord::default(),
