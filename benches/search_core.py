@@ -14,8 +14,9 @@ reading the boards from a file; the yardstick times only its search loop
 every run are checked against the yardstick's.
 
 --base names another `boggle` binary (such as the one built from an older
-commit) for the rows whose target is "no slower than before"; without it
-those rows are left out. --words is a word list for both searches (default: boggle's
+commit) for the rows whose target is "no slower than before", and for the
+JSON rows run before and after it one after the other; without it those
+rows are left out. --words is a word list for both searches (default: boggle's
 bundled English list, and its source dictionaries/en.txt for the
 yardstick). The one-board rows always use the bundled list; on Linux x86-64
 they are measured for the statically linked build of README.md too, and
@@ -217,6 +218,9 @@ def main():
             if options.base:
                 for label, binary in [("base", options.base), ("new", boggle)]:
                     add(("big", label), solve(binary, "big", "summary", 2)[0])
+                for name in ["uniform", "new"]:
+                    for label, binary in [("base", options.base), ("new", boggle)]:
+                        add((name, "json", label), solve(binary, name, "json", 1)[0])
 
         median = {row: statistics.median(values) for row, values in rows.items()}
         print(
@@ -290,6 +294,12 @@ def main():
                 f"| one 1000×1000 uniform board, `-j 2` | {base * 1000:.0f} ms | "
                 f"{new * 1000:.0f} ms | {new / base:.2f}× | ≤ 1.0× |"
             )
+            for name in ["uniform", "new"]:
+                base, new = median[(name, "json", "base")], median[(name, "json", "new")]
+                print(
+                    f"| {titles[name]}, `-j 1 --format json` | {base * 1000:.0f} ms | "
+                    f"{new * 1000:.0f} ms | {new / base:.2f}× | |"
+                )
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
