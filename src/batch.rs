@@ -471,18 +471,18 @@ impl<'s, 'd> Batch<'s, 'd> {
                 self.solver.summarize_with(board, scratch)
             };
             output::write_summary(block, board, summary.count, summary.score)
-        } else if self.output.format == OutputFormat::Json && !self.output.paths && !parallel {
+        } else if !self.output.paths && !parallel {
             // The tile core's words written straight from its list, when it
             // takes the board (a wildcard's letters need paths, so it does
             // not take those).
             if let Some((rules, words)) = self.solver.list_with(board, scratch)
-                && output::write_json_listed(
+                && output::write_listed(
                     block,
                     self.solver.dict(),
                     board,
                     rules,
                     words,
-                    self.output.sort,
+                    &self.output,
                 )
             {
                 return Ok(());

@@ -16,6 +16,7 @@ use crate::choice::{self, UnknownName};
 use crate::dict::Dictionary;
 use crate::rules::Rules;
 use crate::solve::{FoundWord, ListedWord, Solution};
+use crate::trie::WordId;
 
 /// An output format.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -111,49 +112,95 @@ pub fn write_solution<W: Write>(
 ) -> io::Result<()> {
     let words = sorted(&solution.words, options.sort);
     match options.format {
-        OutputFormat::Text => {
-            if options.several {
-                writeln!(out, "# {board}")?;
-            }
-            // The score column is as wide as the widest score, at least 2.
-            let widest = words.iter().map(|word| word.score).max().unwrap_or(0);
-            let width = widest
-                .checked_ilog10()
-                .map_or(1, |log| log as usize + 1)
-                .max(2);
-            dict.prefetch_word_strs(words.iter().map(|word| word.word));
-            for word in &words {
-                write_right_aligned(out, word.score, width)?;
-                write!(out, " {}", dict.word_str(word.word))?;
-                if options.paths {
-                    for &cell in &word.path {
-                        let (row, col) = board.position(cell as usize);
-                        write!(out, " {row},{col}")?;
-                    }
-                }
-                out.write_all(b"\n")?;
-            }
-            writeln!(
-                out,
-                "{}, {}",
-                count(words.len() as u64, "word"),
-                count(solution.score(), "point")
-            )
-        }
-        OutputFormat::Words => {
-            dict.prefetch_word_strs(words.iter().map(|word| word.word));
-            for word in &words {
-                out.write_all(dict.word_str(word.word).as_bytes())?;
-                out.write_all(b"\n")?;
-            }
-            Ok(())
-        }
+        OutputFormat::Text => write_text(out, dict, board, &words, solution.score(), options),
+        OutputFormat::Words => write_words(out, dict, &words),
         OutputFormat::Json if !options.paths && !board.tiles().contains(&Tile::Wildcard) => {
             write_json_words(out, dict, board, solution, &words)
         }
         OutputFormat::Json => write_json_record(out, dict, board, solution, &words, options.paths),
         OutputFormat::Summary => write_summary(out, board, solution.words.len(), solution.score()),
     }
+}
+
+/// What the text and word writers read of a word found.
+trait Written {
+    fn word(&self) -> WordId;
+    fn score(&self) -> u32;
+    /// Its cells, when paths were asked for.
+    fn path(&self) -> &[u32];
+}
+
+impl Written for &FoundWord {
+    fn word(&self) -> WordId {
+        self.word
+    }
+    fn score(&self) -> u32 {
+        self.score
+    }
+    fn path(&self) -> &[u32] {
+        &self.path
+    }
+}
+
+impl Written for ListedWord {
+    fn word(&self) -> WordId {
+        ListedWord::word(*self)
+    }
+    fn score(&self) -> u32 {
+        ListedWord::score(*self)
+    }
+    fn path(&self) -> &[u32] {
+        &[]
+    }
+}
+
+/// Writes a board's `text` block: a header with several boards, a line
+/// per word (its score right-aligned, its path if asked for), the totals.
+fn write_text<W: Write>(
+    out: &mut W,
+    dict: &Dictionary,
+    board: &Board,
+    words: &[impl Written],
+    score: u64,
+    options: &OutputOptions,
+) -> io::Result<()> {
+    if options.several {
+        writeln!(out, "# {board}")?;
+    }
+    // The score column is as wide as the widest score, at least 2.
+    let widest = words.iter().map(Written::score).max().unwrap_or(0);
+    let width = widest
+        .checked_ilog10()
+        .map_or(1, |log| log as usize + 1)
+        .max(2);
+    dict.prefetch_word_strs(words.iter().map(Written::word));
+    for word in words {
+        write_right_aligned(out, word.score(), width)?;
+        write!(out, " {}", dict.word_str(word.word()))?;
+        if options.paths {
+            for &cell in word.path() {
+                let (row, col) = board.position(cell as usize);
+                write!(out, " {row},{col}")?;
+            }
+        }
+        out.write_all(b"\n")?;
+    }
+    writeln!(
+        out,
+        "{}, {}",
+        count(words.len() as u64, "word"),
+        count(score, "point")
+    )
+}
+
+/// Writes a board's `words` block: a word a line.
+fn write_words<W: Write>(out: &mut W, dict: &Dictionary, words: &[impl Written]) -> io::Result<()> {
+    dict.prefetch_word_strs(words.iter().map(Written::word));
+    for word in words {
+        out.write_all(dict.word_str(word.word()).as_bytes())?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
 }
 
 /// Writes the JSON record of a board with serde: every case, paths and
@@ -253,42 +300,67 @@ fn write_json_head<W: Write>(
     out.write_all(b",\"words\":[")
 }
 
-/// Writes the JSON record of a board from the words the tile core listed
-/// ([`Solver::list_with`](crate::Solver::list_with)), in `sort`'s order:
-/// byte for byte what [`write_solution`] writes for the board's solution
-/// (tested), each word's object from its start made once per dictionary
-/// ([`Dictionary::word_json`]). Returns `false`, having written nothing,
-/// when those starts are not made yet
+/// Writes a board's block, without paths, from the words the tile core
+/// listed in no particular order
+/// ([`Solver::list_with`](crate::Solver::list_with)), which it sorts in
+/// place: byte for byte what [`write_solution`] writes for the board's
+/// solution (tested through the batch), without making a [`FoundWord`] of
+/// each. JSON objects are copied from their starts made once per
+/// dictionary ([`Dictionary::word_json`]). Returns `false`, having written
+/// nothing, when paths are asked for or the words' texts are not made yet
 /// ([`Dictionary::prepare_word_texts`]).
-pub fn write_json_listed(
+pub fn write_listed(
+    out: &mut Vec<u8>,
+    dict: &Dictionary,
+    board: &Board,
+    rules: Rules,
+    words: &mut [ListedWord],
+    options: &OutputOptions,
+) -> bool {
+    if options.paths
+        || words
+            .first()
+            .is_some_and(|word| dict.word_json(word.word()).is_none())
+    {
+        return false;
+    }
+    // Asked for first, so that they arrive while the words are sorted.
+    if options.format == OutputFormat::Json {
+        dict.prefetch_word_json(words.iter().map(|word| word.word()));
+    } else {
+        dict.prefetch_word_strs(words.iter().map(|word| word.word()));
+    }
+    match options.sort {
+        // A listed word's number sorts in this order.
+        SortOrder::Score => words.sort_unstable(),
+        SortOrder::Alpha => words.sort_unstable_by_key(|word| word.word()),
+        SortOrder::Length => words.sort_unstable_by_key(|word| (word.letters(), word.word())),
+    }
+    let score = words.iter().map(|word| u64::from(word.score())).sum();
+    // Writing to a `Vec` cannot fail.
+    let _ = match options.format {
+        OutputFormat::Text => write_text(out, dict, board, words, score, options),
+        OutputFormat::Words => write_words(out, dict, words),
+        OutputFormat::Json => {
+            write_json_listed(out, dict, board, rules, words, score);
+            Ok(())
+        }
+        OutputFormat::Summary => write_summary(out, board, words.len(), score),
+    };
+    true
+}
+
+/// Writes the JSON record of a board from listed words in their order:
+/// what [`write_json_words`] writes, each word's object copied from its
+/// start made once per dictionary.
+fn write_json_listed(
     out: &mut Vec<u8>,
     dict: &Dictionary,
     board: &Board,
     rules: Rules,
     words: &[ListedWord],
-    sort: SortOrder,
-) -> bool {
-    if words
-        .first()
-        .is_some_and(|word| dict.word_json(word.word()).is_none())
-    {
-        return false;
-    }
-    let mut sorted;
-    let words = match sort {
-        SortOrder::Score => words,
-        SortOrder::Alpha => {
-            sorted = words.to_vec();
-            sorted.sort_unstable_by_key(|word| word.word());
-            &sorted
-        }
-        SortOrder::Length => {
-            sorted = words.to_vec();
-            sorted.sort_unstable_by_key(|word| (word.letters(), word.word()));
-            &sorted
-        }
-    };
-    let score = words.iter().map(|word| u64::from(word.score())).sum();
+    score: u64,
+) {
     // Writing to a `Vec` cannot fail.
     let _ = write_json_head(out, board, rules, words.len(), score);
     let mut digits = [0u8; 22];
@@ -302,7 +374,6 @@ pub fn write_json_listed(
         out.extend_from_slice(&digits[start..]);
     }
     out.extend_from_slice(b"]}\n");
-    true
 }
 
 /// Writes `text` as a JSON string: as it is between quotes when nothing

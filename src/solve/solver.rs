@@ -176,26 +176,20 @@ impl<'d> Solver<'d> {
     }
 
     /// The words of `board` as the tile core lists them (each word's id,
-    /// score and length; no paths), in the solution's order, with the
-    /// rules they were scored by: the words of
-    /// [`Solver::solve_with`]'s solution (tested), without making a
-    /// [`FoundWord`] of each. `None` when the tile core does not take the
-    /// board (a solver without it, a board with a wildcard or paths asked
-    /// for, a board its walk is too long for); `solve_with` answers then.
+    /// score and length; no paths), in no particular order, with the rules
+    /// they were scored by: the words of [`Solver::solve_with`]'s solution
+    /// (tested), without making a [`FoundWord`] of each. `None` when the
+    /// tile core does not take the board (a solver without it, a board
+    /// with a wildcard or paths asked for, a board its walk is too long
+    /// for); `solve_with` answers then.
     pub fn list_with<'s>(
         &self,
         board: &Board,
         scratch: &'s mut Scratch,
-    ) -> Option<(Rules, &'s [ListedWord])> {
+    ) -> Option<(Rules, &'s mut [ListedWord])> {
         let config = self.config(board);
         self.tile_walk::<true>(board, &config, scratch)?;
-        let words = scratch.tiles.listed();
-        // Their JSON is asked for now, so that it arrives while they are
-        // sorted.
-        self.dict
-            .prefetch_word_json(words.iter().map(|word| word.word()));
-        words.sort_unstable();
-        Some((config.rules, words))
+        Some((config.rules, scratch.tiles.listed()))
     }
 
     /// Solves `board` on this thread, reusing `scratch`, in at most
