@@ -307,7 +307,8 @@ fn write_json_head<W: Write>(
 /// solution (tested through the batch), without making a [`FoundWord`] of
 /// each. JSON objects are copied from their starts made once per
 /// dictionary ([`Dictionary::word_json`]). Returns `false`, having written
-/// nothing, when paths are asked for or the words' texts are not made yet
+/// nothing, when paths are asked for, when the board has a wildcard (whose
+/// letters are read off paths), or when the words' texts are not made yet
 /// ([`Dictionary::prepare_word_texts`]).
 pub fn write_listed(
     out: &mut Vec<u8>,
@@ -318,6 +319,7 @@ pub fn write_listed(
     options: &OutputOptions,
 ) -> bool {
     if options.paths
+        || board.tiles().contains(&Tile::Wildcard)
         || words
             .first()
             .is_some_and(|word| dict.word_json(word.word()).is_none())
@@ -720,6 +722,58 @@ mod tests {
             options(OutputFormat::Text),
             " 1 act\n 1 cat\n2 words, 2 points\n",
         );
+    }
+
+    /// A board's block from listed words is left to the other writers
+    /// where they must answer: paths asked for, a wildcard on the board,
+    /// or the words' texts not made yet. A board of no words is written
+    /// as they write it.
+    #[test]
+    fn listed_words_leave_paths_wildcards_and_unmade_texts_to_the_others() {
+        let dict = Dictionary::from_words(["cat", "act"], Normalizer::default()).unwrap();
+        let json = options(OutputFormat::Json);
+        let plain = Board::parse("xy/zq", dict.normalizer()).unwrap();
+        let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic)).with_tile_core();
+        let mut scratch = crate::Scratch::default();
+        let cat = Board::parse("ca/xt", dict.normalizer()).unwrap();
+        let (_, words) = solver.list_with(&cat, &mut scratch).unwrap();
+        let mut words = words.to_vec();
+        assert_eq!(words.len(), 2);
+        // Nothing written, whatever the reason.
+        let refuses = |board: &Board, options: &OutputOptions, words: &mut [ListedWord]| {
+            let mut out = Vec::new();
+            !write_listed(&mut out, &dict, board, Rules::Classic, words, options) && out.is_empty()
+        };
+        assert!(refuses(&cat, &json, &mut words), "texts not made");
+        dict.prepare_word_texts();
+        let with_paths = OutputOptions {
+            paths: true,
+            ..json
+        };
+        assert!(refuses(&cat, &with_paths, &mut words), "paths");
+        let wild = Board::parse("c*/xt", dict.normalizer()).unwrap();
+        assert!(refuses(&wild, &json, &mut words), "a wildcard");
+        for format in [OutputFormat::Json, OutputFormat::Text, OutputFormat::Words] {
+            for (board, listed) in [(&cat, &mut words[..]), (&plain, &mut [][..])] {
+                let options = options(format);
+                let mut expected = Vec::new();
+                write_solution(&mut expected, &dict, board, &solver.solve(board), &options)
+                    .unwrap();
+                let mut out = Vec::new();
+                assert!(write_listed(
+                    &mut out,
+                    &dict,
+                    board,
+                    Rules::Classic,
+                    listed,
+                    &options
+                ));
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    String::from_utf8(expected).unwrap()
+                );
+            }
+        }
     }
 
     /// A word whose path goes through a `*` says what the wildcard stood
