@@ -846,7 +846,7 @@ mod tests {
     }
 
     /// A long stream, answered by the tile core with its words written
-    /// straight from its list (JSON) and blocks written together, writes
+    /// straight from its list and blocks written together, writes
     /// what the same lines answered one at a time write (the general
     /// search, block by block), bad lines and every order of words
     /// included.
