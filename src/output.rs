@@ -306,7 +306,7 @@ fn write_json_head<W: Write>(
 /// place: byte for byte what [`write_solution`] writes for the board's
 /// solution (tested through the batch), without making a [`FoundWord`] of
 /// each. JSON objects are copied from their starts made once per
-/// dictionary ([`Dictionary::word_json`]). Returns `false`, having written
+/// dictionary ([`Dictionary::push_word_json`]). Returns `false`, having written
 /// nothing, when paths are asked for, when the board has a wildcard (whose
 /// letters are read off paths), or when the words' texts are not made yet
 /// ([`Dictionary::prepare_word_texts`]).
@@ -326,11 +326,10 @@ pub fn write_listed(
     {
         return false;
     }
-    // Asked for first, so that they arrive while the words are sorted.
+    // Asked for first, so that they arrive while the words are sorted
+    // (the text and word writers ask for their texts themselves).
     if options.format == OutputFormat::Json {
         dict.prefetch_word_json(words.iter().map(|word| word.word()));
-    } else {
-        dict.prefetch_word_strs(words.iter().map(|word| word.word()));
     }
     match options.sort {
         // A listed word's number sorts in this order.
@@ -365,17 +364,47 @@ fn write_json_listed(
 ) {
     // Writing to a `Vec` cannot fail.
     let _ = write_json_head(out, board, rules, words.len(), score);
-    let mut digits = [0u8; 22];
     for (at, word) in words.iter().enumerate() {
         if at > 0 {
             out.push(b',');
         }
-        out.extend_from_slice(dict.word_json(word.word()).unwrap_or_default());
-        let start = put_digits(&mut digits[..21], u64::from(word.score()));
-        digits[21] = b'}';
-        out.extend_from_slice(&digits[start..]);
+        dict.push_word_json(out, word.word());
+        push_score_end(out, word.score());
     }
     out.extend_from_slice(b"]}\n");
+}
+
+/// Appends `score` and the `}` that ends a word's object: below 1,000 (a
+/// word's score on any board but a huge one), a copy of a fixed 4 bytes
+/// cut to its length, with no call.
+fn push_score_end(out: &mut Vec<u8>, score: u32) {
+    let mut end = [b'}'; 4];
+    let len = match score {
+        0..10 => {
+            end[0] = b'0' + score as u8;
+            2
+        }
+        10..100 => {
+            end[0] = b'0' + (score / 10) as u8;
+            end[1] = b'0' + (score % 10) as u8;
+            3
+        }
+        100..1000 => {
+            end[0] = b'0' + (score / 100) as u8;
+            end[1] = b'0' + (score / 10 % 10) as u8;
+            end[2] = b'0' + (score % 10) as u8;
+            4
+        }
+        _ => {
+            let mut digits = [b'}'; 21];
+            let start = put_digits(&mut digits[..20], u64::from(score));
+            out.extend_from_slice(&digits[start..]);
+            return;
+        }
+    };
+    let kept = out.len() + len;
+    out.extend_from_slice(&end);
+    out.truncate(kept);
 }
 
 /// Writes `text` as a JSON string: as it is between quotes when nothing
@@ -659,6 +688,17 @@ mod tests {
     // Board cats/tact, checked by hand: cat and cats along row 0, act as
     // (0,1) (1,2) (0,2), tact along row 1, scat as (0,3) (1,2) (1,1) (1,0);
     // "at" is too short and "taco" has no o to use.
+    /// A score and its `}` are the score in decimal, on each side of the
+    /// fixed copies' bounds.
+    #[test]
+    fn score_ends_are_decimal() {
+        for score in [0, 1, 9, 10, 11, 99, 100, 101, 999, 1000, 65_535, u32::MAX] {
+            let mut out = b"x".to_vec();
+            push_score_end(&mut out, score);
+            assert_eq!(String::from_utf8(out).unwrap(), format!("x{score}}}"));
+        }
+    }
+
     #[test]
     fn text() {
         check(

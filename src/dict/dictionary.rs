@@ -75,6 +75,24 @@ struct WordTexts {
     /// `{"word":"…","score":`, in `json`; one more entry ends the last.
     json_starts: Vec<u32>,
     json: Vec<u8>,
+    /// Per word id, the same start in a fixed [`JSON_SLOT`] bytes, its
+    /// length in the last one, or [`JsonSlot::LONG`] there when it does
+    /// not fit: copied as a whole, with no call and no second read.
+    json_slots: Vec<JsonSlot>,
+}
+
+/// The bytes of a [`JsonSlot`]: the start of a word of up to 12 bytes.
+const JSON_SLOT: usize = 32;
+
+/// A word's JSON start, `{"word":"…","score":`, in a fixed place of its
+/// own ([`WordTexts::json_slots`]).
+#[derive(Clone, Copy, Debug)]
+#[repr(align(32))]
+struct JsonSlot([u8; JSON_SLOT]);
+
+impl JsonSlot {
+    /// The length byte of a start kept only in [`WordTexts::json`].
+    const LONG: u8 = u8::MAX;
 }
 
 impl WordTexts {
@@ -87,6 +105,7 @@ impl WordTexts {
             spans: vec![(0, 0); trie.word_count()],
             json_starts: Vec::with_capacity(trie.word_count() + 1),
             json: Vec::new(),
+            json_slots: Vec::new(),
         };
         let mut prefix = String::new();
         // Each entry: a node, the length of its parent's text, its letter.
@@ -128,6 +147,21 @@ impl WordTexts {
             texts.json.extend_from_slice(b",\"score\":");
         }
         texts.json_starts.push(texts.json.len() as u32);
+        texts.json_slots = texts
+            .json_starts
+            .windows(2)
+            .map(|span| {
+                let start = &texts.json[span[0] as usize..span[1] as usize];
+                let mut slot = JsonSlot([0; JSON_SLOT]);
+                if start.len() < JSON_SLOT {
+                    slot.0[..start.len()].copy_from_slice(start);
+                    slot.0[JSON_SLOT - 1] = start.len() as u8;
+                } else {
+                    slot.0[JSON_SLOT - 1] = JsonSlot::LONG;
+                }
+                slot
+            })
+            .collect();
         texts
     }
 }
@@ -570,17 +604,35 @@ impl Dictionary {
         texts.json.get(start as usize..end as usize)
     }
 
+    /// Appends [`Dictionary::word_json`] of `word` to `out` (nothing
+    /// before [`Dictionary::prepare_word_texts`]): for a word of up to 12
+    /// bytes, a copy of a fixed 32 bytes, cut to the start's length.
+    pub fn push_word_json(&self, out: &mut Vec<u8>, word: WordId) {
+        let Some(texts) = self.texts.get() else {
+            return;
+        };
+        let Some(slot) = texts.json_slots.get(word.index()) else {
+            return;
+        };
+        let len = slot.0[JSON_SLOT - 1];
+        if len == JsonSlot::LONG {
+            out.extend_from_slice(self.word_json(word).unwrap_or_default());
+        } else {
+            let end = out.len() + usize::from(len);
+            out.extend_from_slice(&slot.0);
+            out.truncate(end);
+        }
+    }
+
     /// Asks the cache for the JSON of `words` ahead of
-    /// [`Dictionary::word_json`], as [`Dictionary::prefetch_word_strs`]
+    /// [`Dictionary::push_word_json`], as [`Dictionary::prefetch_word_strs`]
     /// does for their texts.
     pub fn prefetch_word_json(&self, words: impl IntoIterator<Item = WordId>) {
         let Some(texts) = self.texts.get() else {
             return;
         };
         for word in words {
-            if let Some(&start) = texts.json_starts.get(word.index()) {
-                prefetch(&texts.json, start as usize);
-            }
+            prefetch(&texts.json_slots, word.index());
         }
     }
 
@@ -683,6 +735,36 @@ mod tests {
                 assert_eq!(made, text.as_str());
             }
         }
+    }
+
+    /// A word's JSON start, pushed from its fixed slot (up to 12 bytes)
+    /// or from the buffer (longer), is what serde makes of its text, added
+    /// after what `out` holds; nothing before the texts are made.
+    #[test]
+    fn pushed_json_starts_are_serdes() {
+        let words = [
+            "a",
+            "abcdefghijkl",
+            "abcdefghijklm",
+            "ääääää",
+            "äääääää",
+            "zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz",
+        ];
+        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+        let mut out = b"x".to_vec();
+        dict.push_word_json(&mut out, WordId::from_index(0));
+        assert_eq!(out, b"x");
+        dict.prepare_word_texts();
+        for (index, text) in dict.trie().words().map(|w| dict.word_text(w)).enumerate() {
+            let mut out = b"[".to_vec();
+            dict.push_word_json(&mut out, WordId::from_index(index));
+            let expected = format!(
+                "[{{\"word\":{},\"score\":",
+                serde_json::to_string(&text).unwrap()
+            );
+            assert_eq!(String::from_utf8(out).unwrap(), expected);
+        }
+        assert_eq!(dict.word_count(), words.len());
     }
 
     #[test]
