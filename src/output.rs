@@ -374,9 +374,9 @@ fn write_json_listed(
     out.extend_from_slice(b"]}\n");
 }
 
-/// Appends `score` and the `}` that ends a word's object: below 1,000 (a
-/// word's score on any board but a huge one), a copy of a fixed 4 bytes
-/// cut to its length, with no call.
+/// Appends `score` and the `}` that ends a word's object: below 1,000
+/// (every word's score: at most 128, for 64 letters under the Super Big
+/// rules), a copy of a fixed 4 bytes cut to its length, with no call.
 fn push_score_end(out: &mut Vec<u8>, score: u32) {
     let mut end = [b'}'; 4];
     let len = match score {
@@ -685,9 +685,6 @@ mod tests {
         }
     }
 
-    // Board cats/tact, checked by hand: cat and cats along row 0, act as
-    // (0,1) (1,2) (0,2), tact along row 1, scat as (0,3) (1,2) (1,1) (1,0);
-    // "at" is too short and "taco" has no o to use.
     /// A score and its `}` are the score in decimal, on each side of the
     /// fixed copies' bounds.
     #[test]
@@ -699,6 +696,9 @@ mod tests {
         }
     }
 
+    // Board cats/tact, checked by hand: cat and cats along row 0, act as
+    // (0,1) (1,2) (0,2), tact along row 1, scat as (0,3) (1,2) (1,1) (1,0);
+    // "at" is too short and "taco" has no o to use.
     #[test]
     fn text() {
         check(
