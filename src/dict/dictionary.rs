@@ -72,27 +72,55 @@ struct WordTexts {
     /// Per word id, where its text is in `text`.
     spans: Vec<(u32, u32)>,
     /// Per word id, the start of its JSON object up to its score,
-    /// `{"word":"…","score":`, in `json`; one more entry ends the last.
-    json_starts: Vec<u32>,
-    json: Vec<u8>,
-    /// Per word id, the same start in a fixed [`JSON_SLOT`] bytes, its
-    /// length in the last one, or [`JsonSlot::LONG`] there when it does
-    /// not fit: copied as a whole, with no call and no second read.
+    /// `{"word":"…","score":`, in a fixed [`JSON_SLOT`] bytes with its
+    /// length in the last one: copied as a whole, with no call and no
+    /// second read. A start too long for it is in `long_json`, and its
+    /// slot says where.
     json_slots: Vec<JsonSlot>,
+    long_json: Vec<u8>,
 }
 
 /// The bytes of a [`JsonSlot`]: the start of a word of up to 12 bytes.
 const JSON_SLOT: usize = 32;
 
 /// A word's JSON start, `{"word":"…","score":`, in a fixed place of its
-/// own ([`WordTexts::json_slots`]).
+/// own ([`WordTexts::json_slots`]); or, for a longer one, [`JsonSlot::LONG`]
+/// in the last byte and the start and end of its place in
+/// [`WordTexts::long_json`] in the first eight.
 #[derive(Clone, Copy, Debug)]
 #[repr(align(32))]
 struct JsonSlot([u8; JSON_SLOT]);
 
 impl JsonSlot {
-    /// The length byte of a start kept only in [`WordTexts::json`].
+    /// The length byte of a start kept in [`WordTexts::long_json`].
     const LONG: u8 = u8::MAX;
+
+    fn new(start: &[u8], long_json: &mut Vec<u8>) -> JsonSlot {
+        let mut slot = JsonSlot([0; JSON_SLOT]);
+        if start.len() < JSON_SLOT {
+            slot.0[..start.len()].copy_from_slice(start);
+            slot.0[JSON_SLOT - 1] = start.len() as u8;
+        } else {
+            slot.0[..4].copy_from_slice(&(long_json.len() as u32).to_le_bytes());
+            long_json.extend_from_slice(start);
+            slot.0[4..8].copy_from_slice(&(long_json.len() as u32).to_le_bytes());
+            slot.0[JSON_SLOT - 1] = JsonSlot::LONG;
+        }
+        slot
+    }
+
+    /// The start it holds, or the place of one in `long_json`.
+    fn start<'a>(&'a self, long_json: &'a [u8]) -> Option<&'a [u8]> {
+        match self.0[JSON_SLOT - 1] {
+            JsonSlot::LONG => {
+                let at = |i: usize| -> Option<usize> {
+                    Some(u32::from_le_bytes(self.0.get(i..i + 4)?.try_into().ok()?) as usize)
+                };
+                long_json.get(at(0)?..at(4)?)
+            }
+            len => self.0.get(..usize::from(len)),
+        }
+    }
 }
 
 impl WordTexts {
@@ -103,9 +131,8 @@ impl WordTexts {
         let mut texts = WordTexts {
             text: String::new(),
             spans: vec![(0, 0); trie.word_count()],
-            json_starts: Vec::with_capacity(trie.word_count() + 1),
-            json: Vec::new(),
-            json_slots: Vec::new(),
+            json_slots: Vec::with_capacity(trie.word_count()),
+            long_json: Vec::new(),
         };
         let mut prefix = String::new();
         // Each entry: a node, the length of its parent's text, its letter.
@@ -138,30 +165,17 @@ impl WordTexts {
             }
             stack.extend(pending.into_iter().rev());
         }
+        let mut json = Vec::new();
         for &(start, end) in &texts.spans {
-            texts.json_starts.push(texts.json.len() as u32);
-            texts.json.extend_from_slice(b"{\"word\":");
+            json.clear();
+            json.extend_from_slice(b"{\"word\":");
             let text = texts.text.get(start as usize..end as usize);
             // Serialising a `str` into a `Vec` cannot fail.
-            let _ = serde_json::to_writer(&mut texts.json, text.unwrap_or_default());
-            texts.json.extend_from_slice(b",\"score\":");
+            let _ = serde_json::to_writer(&mut json, text.unwrap_or_default());
+            json.extend_from_slice(b",\"score\":");
+            let slot = JsonSlot::new(&json, &mut texts.long_json);
+            texts.json_slots.push(slot);
         }
-        texts.json_starts.push(texts.json.len() as u32);
-        texts.json_slots = texts
-            .json_starts
-            .windows(2)
-            .map(|span| {
-                let start = &texts.json[span[0] as usize..span[1] as usize];
-                let mut slot = JsonSlot([0; JSON_SLOT]);
-                if start.len() < JSON_SLOT {
-                    slot.0[..start.len()].copy_from_slice(start);
-                    slot.0[JSON_SLOT - 1] = start.len() as u8;
-                } else {
-                    slot.0[JSON_SLOT - 1] = JsonSlot::LONG;
-                }
-                slot
-            })
-            .collect();
         texts
     }
 }
@@ -599,9 +613,7 @@ impl Dictionary {
     /// [`Dictionary::prepare_word_texts`] was called; `None` before.
     pub fn word_json(&self, word: WordId) -> Option<&[u8]> {
         let texts = self.texts.get()?;
-        let start = *texts.json_starts.get(word.index())?;
-        let end = *texts.json_starts.get(word.index() + 1)?;
-        texts.json.get(start as usize..end as usize)
+        texts.json_slots.get(word.index())?.start(&texts.long_json)
     }
 
     /// Appends [`Dictionary::word_json`] of `word` to `out` (nothing
@@ -616,7 +628,7 @@ impl Dictionary {
         };
         let len = slot.0[JSON_SLOT - 1];
         if len == JsonSlot::LONG {
-            out.extend_from_slice(self.word_json(word).unwrap_or_default());
+            out.extend_from_slice(slot.start(&texts.long_json).unwrap_or_default());
         } else {
             let end = out.len() + usize::from(len);
             out.extend_from_slice(&slot.0);
@@ -737,9 +749,10 @@ mod tests {
         }
     }
 
-    /// A word's JSON start, pushed from its fixed slot (up to 12 bytes)
-    /// or from the buffer (longer), is what serde makes of its text, added
-    /// after what `out` holds; nothing before the texts are made.
+    /// A word's JSON start, pushed or borrowed, from its fixed slot (up
+    /// to 12 bytes) or from the buffer of longer ones, is what serde makes
+    /// of its text (pushed after what `out` holds); nothing before the
+    /// texts are made.
     #[test]
     fn pushed_json_starts_are_serdes() {
         let words = [
@@ -763,6 +776,8 @@ mod tests {
                 serde_json::to_string(&text).unwrap()
             );
             assert_eq!(String::from_utf8(out).unwrap(), expected);
+            let word = dict.word_json(WordId::from_index(index));
+            assert_eq!(word, Some(&expected.as_bytes()[1..]));
         }
         assert_eq!(dict.word_count(), words.len());
     }
