@@ -20,7 +20,7 @@ use crate::dict::Dictionary;
 use crate::prefetch::prefetch;
 use crate::rules::{LengthFilter, LengthOptions, Rules};
 use std::collections::VecDeque;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use crate::trie::{NodeId, WordId};
 
@@ -61,10 +61,6 @@ pub struct TileTrie {
     /// word no tile sequence spells, or one the rules do not count).
     scores: Vec<u32>,
     lengths: Vec<u8>,
-    /// Per node, the [`ListedWord`] of the word it ends (the default for
-    /// none): its id, score and length, in one place. Made when a scorer first lists
-    /// words, as counting never needs it.
-    listed: OnceLock<Vec<ListedWord>>,
 }
 
 /// A word a listing found: its id, score and length in one `u64`, laid
@@ -75,9 +71,6 @@ pub struct TileTrie {
 pub struct ListedWord(u64);
 
 impl ListedWord {
-    /// Set in an entry that holds a trie node rather than a word.
-    const NODE: u64 = 1 << 63;
-
     fn new(word: u32, score: u32, len: u8) -> ListedWord {
         ListedWord(
             u64::from(len) | u64::from(word) << 8 | (0xffff - u64::from(score.min(0xffff))) << 40,
@@ -113,6 +106,39 @@ impl Mark {
     const SHARED: u32 = Mark::SCORE;
     /// The boards a scorer tells apart before it clears its marks.
     const BOARDS: u32 = 1 << (32 - Mark::SCORE_BITS);
+}
+
+/// A listing scorer's mark of a trie node, a `u64`: the node's [`Mark`]
+/// score in bits 0–7, the last board that listed its word in 8–23, the
+/// word's length in 24–31 and its id in 32–63. The walk reads the mark of
+/// every word node it reaches anyway, so a new word's [`ListedWord`] is
+/// made from the mark, with no second read of the node's word after it.
+struct ListMark;
+
+impl ListMark {
+    /// The bits of the board.
+    const EPOCH: u64 = 0xffff << Mark::SCORE_BITS;
+    /// The boards a listing scorer tells apart before it clears its marks.
+    const BOARDS: u32 = 1 << 16;
+
+    /// The first mark of node `index` of `trie`.
+    fn first(trie: &TileTrie, index: usize) -> u64 {
+        let word = trie.words[index];
+        if word == TileNode::NO_WORD {
+            return 0;
+        }
+        u64::from(trie.marks[index])
+            | u64::from(trie.lengths[word as usize]) << 24
+            | u64::from(word) << 32
+    }
+
+    /// The [`ListedWord`] of a mark whose score is not [`Mark::SHARED`]
+    /// (the score is then the word's).
+    #[inline(always)]
+    fn listed(mark: u64) -> ListedWord {
+        let score = mark & u64::from(Mark::SCORE);
+        ListedWord(mark >> 24 & 0xff | (mark >> 32) << 8 | (0xffff - score) << 40)
+    }
 }
 
 impl TileTrie {
@@ -255,7 +281,6 @@ impl TileTrie {
             words,
             scores,
             lengths: lens,
-            listed: OnceLock::new(),
         }
     }
 
@@ -272,14 +297,11 @@ impl TileTrie {
         }
     }
 
-    /// Per node, the [`ListedWord`] of the word it ends, made on the first
-    /// call.
-    fn listed(&self) -> &[ListedWord] {
-        self.listed.get_or_init(|| {
-            (0..self.words.len())
-                .map(|index| self.listed_word(index))
-                .collect()
-        })
+    /// Per node, its first [`ListMark`].
+    fn list_marks(&self) -> Vec<u64> {
+        (0..self.words.len())
+            .map(|index| ListMark::first(self, index))
+            .collect()
     }
 
     /// The index of the child of `node` along tile `tile`, which must be
@@ -316,6 +338,12 @@ fn reach_shared<const LIST: bool>(
     }
 }
 
+/// Adds a word to a listing walk's words, out of the walk's loop.
+#[inline(never)]
+fn push_listed(found: &mut Vec<ListedWord>, word: ListedWord) {
+    found.push(word);
+}
+
 /// The `by_symbol` entry of a symbol no tile spells alone.
 const NO_TILE: u8 = u8::MAX;
 
@@ -345,6 +373,11 @@ pub struct Scorer {
     /// of [`Mark::SHARED`] nodes.
     shared: Vec<u32>,
     epoch: u32,
+    /// Per trie node, its [`ListMark`], which a listing walk reads instead
+    /// of `marks`; empty until the scorer first lists words.
+    list_marks: Vec<u64>,
+    /// The listing walks' board, below [`ListMark::BOARDS`].
+    list_epoch: u32,
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
     /// Per cell, the tiles of its neighbours.
@@ -398,6 +431,8 @@ impl Scorer {
             neighbours: [0; MAX_CELLS],
             cells: 0,
             epoch: 0,
+            list_marks: Vec::new(),
+            list_epoch: 0,
             by_tile: [0; MAX_TILES],
             around: [0; MAX_CELLS],
             stack: vec![(0, 0, 0); STACK]
@@ -446,6 +481,16 @@ impl Scorer {
         words: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
+        if self.list_marks.is_empty() {
+            self.list_marks = self.trie.list_marks();
+        }
+        self.list_epoch += 1;
+        if self.list_epoch == ListMark::BOARDS {
+            for mark in &mut self.list_marks {
+                *mark &= !ListMark::EPOCH;
+            }
+            self.list_epoch = 1;
+        }
         self.walk::<true>(cells, tiles, max_paths, words)
     }
 
@@ -536,6 +581,8 @@ impl Scorer {
             marks,
             shared,
             epoch,
+            list_marks,
+            list_epoch,
             by_tile,
             around,
             stack,
@@ -545,26 +592,38 @@ impl Scorer {
         let nodes = &trie.nodes[..];
         let epoch = *epoch;
         let mark_epoch = epoch << Mark::SCORE_BITS;
+        let list_epoch = u64::from(*list_epoch) << Mark::SCORE_BITS;
         // A node that ends no word marks the root, which then never counts.
         marks[0] = mark_epoch;
+        if LIST {
+            list_marks[0] = list_epoch;
+        }
         // Counts the word of node `index`, unless this board counted it:
         // every node marks one place, so that a word is counted with no
         // branch to mispredict.
         let reach = |marks: &mut [u32],
+                     list_marks: &mut [u64],
                      shared: &mut [u32],
                      found: &mut Vec<ListedWord>,
                      tally: &mut (u32, u32),
                      index: u32,
                      node: TileNode| {
-            let at = if node.first & TileNode::WORD != 0 {
-                index as usize
+            // The node's index masked by its word bit spread over all 32
+            // bits: arithmetic, where an `if` was compiled to a branch in
+            // the listing walk.
+            let word_mask = ((node.first as i32) >> 31) as u32;
+            let at = (index & word_mask) as usize;
+            // A listing walk reads its own marks, which hold the word.
+            let (new, points, list_mark) = if LIST {
+                let mark = list_marks[at];
+                list_marks[at] = mark & !ListMark::EPOCH | list_epoch;
+                let points = (mark & u64::from(Mark::SCORE)) as u32;
+                (mark & ListMark::EPOCH != list_epoch, points, mark)
             } else {
-                0
+                let mark = marks[at];
+                marks[at] = mark_epoch | (mark & Mark::SCORE);
+                (mark & !Mark::SCORE != mark_epoch, mark & Mark::SCORE, 0)
             };
-            let mark = marks[at];
-            marks[at] = mark_epoch | (mark & Mark::SCORE);
-            let new = mark & !Mark::SCORE != mark_epoch;
-            let points = mark & Mark::SCORE;
             if points == Mark::SHARED {
                 if new {
                     reach_shared::<LIST>(trie, shared, found, tally, index, epoch);
@@ -573,15 +632,12 @@ impl Scorer {
                 tally.0 += u32::from(new);
                 tally.1 += u32::from(new) * points;
                 if LIST && new {
-                    // Its node for now: the word's entry is read after the
-                    // walk, where the reads of many words overlap.
-                    found.push(ListedWord(ListedWord::NODE | u64::from(index)));
+                    push_listed(found, ListMark::listed(list_mark));
                 }
             }
         };
         let mut tally = (0, 0);
         let mut paths = 0u64;
-        let listed = found.len();
         // A push writes its entry above the top always and keeps it (moves
         // the top up) only when its path goes on: no branch to mispredict,
         // and the walk took a fifth less time than with one.
@@ -595,7 +651,7 @@ impl Scorer {
             }
             let index = TileTrie::child(root, tile);
             let node = nodes[index as usize];
-            reach(marks, shared, found, &mut tally, index, node);
+            reach(marks, list_marks, shared, found, &mut tally, index, node);
             stack[top % STACK] = (1 << cell, cell as u32, index);
             top += usize::from(node.children & around[cell] != 0);
         }
@@ -618,26 +674,22 @@ impl Scorer {
                 }
                 let index = TileTrie::child(node, tile);
                 let child = nodes[index as usize];
-                reach(marks, shared, found, &mut tally, index, child);
+                reach(marks, list_marks, shared, found, &mut tally, index, child);
                 if child.children == 0 {
                     continue;
                 }
                 let below = (child.first & !TileNode::WORD) as usize;
                 prefetch(nodes, below);
-                prefetch(&marks[..], below);
+                if LIST {
+                    prefetch(&list_marks[..], below);
+                } else {
+                    prefetch(&marks[..], below);
+                }
                 while cells != 0 {
                     let next = cells.trailing_zeros();
                     cells &= cells - 1;
                     stack[top % STACK] = (visited | 1 << next, next, index);
                     top += usize::from(child.children & around[next as usize % MAX_CELLS] != 0);
-                }
-            }
-        }
-        if LIST {
-            let words = trie.listed();
-            for entry in &mut found[listed..] {
-                if entry.0 & ListedWord::NODE != 0 {
-                    *entry = words[(entry.0 & 0xffff_ffff) as usize];
                 }
             }
         }
@@ -840,10 +892,9 @@ mod tests {
         }
     }
 
-    /// The marks stay right when the scorer has told apart as many boards
-    /// as they can hold and starts again.
-    #[test]
-    fn scores_stay_right_across_the_marks_wrapping() {
+    /// A dictionary of a few words of `t`, `e` and `a`, and a scorer of
+    /// 2×2 boards of those tiles (numbered 0, 1, 2), under classic rules.
+    fn tea_scorer() -> (Dictionary, Scorer) {
         let dict = Dictionary::from_words(
             ["tea", "eat", "ate", "tee", "eta", "teat", "tate"],
             Normalizer::default(),
@@ -851,8 +902,15 @@ mod tests {
         .unwrap();
         let alphabet: Vec<Tile> = "tea".chars().map(Tile::Letter).collect();
         let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
-        let neighbours = neighbour_masks(2, 2);
-        let mut scorer = Scorer::new(trie.clone(), &neighbours);
+        let scorer = Scorer::new(trie, &neighbour_masks(2, 2));
+        (dict, scorer)
+    }
+
+    /// The marks stay right when the scorer has told apart as many boards
+    /// as they can hold and starts again.
+    #[test]
+    fn scores_stay_right_across_the_marks_wrapping() {
+        let (_, mut scorer) = tea_scorer();
         let board = [0, 1, 2, 0];
         let figures = scorer.score(&board);
         assert_eq!(figures, (6, 6), "tea eat ate eta teat tate: a point each");
@@ -863,5 +921,49 @@ mod tests {
         assert_eq!(scorer.score(&board), figures);
         assert_eq!(scorer.epoch, 1, "the marks did not start again");
         assert_eq!(scorer.score(&board), figures);
+    }
+
+    /// The same for the marks of a listing walk, which start again sooner:
+    /// the words listed stay those of the board, with their scores and
+    /// lengths.
+    #[test]
+    fn lists_stay_right_across_the_list_marks_wrapping() {
+        let (dict, mut scorer) = tea_scorer();
+        let board = [0, 1, 2, 0];
+        let list = |scorer: &mut Scorer, tiles: &[u8]| {
+            let mut words = Vec::new();
+            let figures = scorer.list_within(tiles, UNLIMITED, &mut words);
+            let mut words: Vec<(String, u32, usize)> = words
+                .iter()
+                .map(|word| {
+                    (
+                        dict.word_str(word.word()).into_owned(),
+                        word.score(),
+                        word.letters(),
+                    )
+                })
+                .collect();
+            words.sort();
+            (figures, words)
+        };
+        let first = list(&mut scorer, &board);
+        let by_hand: Vec<(String, u32, usize)> = [
+            ("ate", 1, 3),
+            ("eat", 1, 3),
+            ("eta", 1, 3),
+            ("tate", 1, 4),
+            ("tea", 1, 3),
+            ("teat", 1, 4),
+        ]
+        .iter()
+        .map(|&(word, score, len)| (word.to_string(), score, len))
+        .collect();
+        assert_eq!(first, (Some((6, 6)), by_hand));
+        scorer.list_epoch = ListMark::BOARDS - 2;
+        assert_eq!(list(&mut scorer, &[2, 2, 2, 2]), (Some((0, 0)), Vec::new()));
+        assert_eq!(list(&mut scorer, &board), first);
+        assert_eq!(scorer.list_epoch, 1, "the list marks did not start again");
+        assert_eq!(list(&mut scorer, &board), first);
+        assert_eq!(scorer.score(&board), (6, 6));
     }
 }

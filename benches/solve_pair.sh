@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Two builds of `boggle solve` on the same boards, paired: each round runs
+# A, B, B, A (so that a drift of the machine's speed falls on both alike)
+# and takes the ratio of B's CPU time (user + system) to A's. Prints the
+# median ratio and its quartiles over the rounds, and each build's summed
+# CPU time; checks first that both builds write the same bytes.
+#
+#     bash benches/solve_pair.sh A B [FORMAT [DICE [BOARDS [ROUNDS]]]]
+#     bash benches/solve_pair.sh /tmp/boggle-before target/release/boggle json new 50000 15
+#
+# FORMAT is a `--format` (default json), DICE a `boggle random --dice` set
+# or `uniform` (default new), BOARDS how many 4×4 boards (default 50,000),
+# rolled by A with `--seed 1`; ROUNDS defaults to 15. Each run is
+# `solve --format FORMAT -j 1` reading the boards from a file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[ $# -ge 2 ] || { sed -n '2,14p' "$0"; exit 2; }
+a=$1 b=$2 format=${3:-json} dice=${4:-new} boards=${5:-50000} rounds=${6:-15}
+[ -x /usr/bin/time ] || { echo "solve_pair: /usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if [ "$dice" = uniform ]; then
+    "$a" random --seed 1 -n "$boards" > "$work/boards.txt"
+else
+    "$a" random --seed 1 --dice "$dice" -n "$boards" > "$work/boards.txt"
+fi
+solve() { "$1" solve --format "$format" -j 1 < "$work/boards.txt"; }
+if ! cmp -s <(solve "$a") <(solve "$b"); then
+    echo "solve_pair: the two builds write different output" >&2
+    exit 1
+fi
+
+echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git describe --always --dirty 2>/dev/null || echo none)," \
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "# bash benches/solve_pair.sh A B $format $dice $boards $rounds"
+echo "# A = $a; B = $b; $boards $dice 4×4 boards, solve --format $format -j 1, $rounds rounds of A B B A"
+cpu() {
+    /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve --format "$format" -j 1 \
+        < "$work/boards.txt" > /dev/null
+    awk '{ print $1 + $2 }' "$work/time"
+}
+for _ in $(seq "$rounds"); do
+    a1=$(cpu "$a") b1=$(cpu "$b") b2=$(cpu "$b") a2=$(cpu "$a")
+    echo "$a1 $a2 $b1 $b2" | awk '{ print ($3 + $4) / ($1 + $2), $1 + $2, $3 + $4 }'
+done | sort -g | awk '{ ratio[NR] = $1; sa += $2; sb += $3 }
+    END {
+        printf "B/A CPU time: median %.3f (quartiles %.3f to %.3f); summed: A %.2f s, B %.2f s (%.3f)\n",
+            ratio[int((NR + 1) / 2)], ratio[int(NR / 4) + 1], ratio[int(3 * NR / 4)], sa, sb, sb / sa
+    }'
