@@ -368,6 +368,7 @@ pub struct Scorer {
     /// Per trie node, its [`Mark`]: `marks[i] >> Mark::SCORE_BITS == epoch`
     /// when node `i`'s word was counted on this board. `marks[0]` (the
     /// root, which ends no word) is where the walk's other nodes write.
+    /// Empty until the scorer first counts without listing.
     marks: Vec<u32>,
     /// Per dictionary word, the last board that counted it, for the words
     /// of [`Mark::SHARED`] nodes.
@@ -425,7 +426,7 @@ impl Scorer {
     /// `neighbours` (at most [`MAX_CELLS`] cells).
     pub fn new(trie: Arc<TileTrie>, neighbours: &[u64]) -> Scorer {
         let mut scorer = Scorer {
-            marks: trie.marks.clone(),
+            marks: Vec::new(),
             shared: vec![0; trie.scores.len()],
             trie,
             neighbours: [0; MAX_CELLS],
@@ -459,9 +460,7 @@ impl Scorer {
     /// The word count and score of the board whose cell `i` holds tile
     /// number `tiles[i]` (one per cell of the adjacency).
     pub fn score(&mut self, tiles: &[u8]) -> (u32, u32) {
-        let cells = self.prepare(tiles);
-        self.walk::<false>(cells, tiles, UNLIMITED, &mut Vec::new())
-            .unwrap_or_default()
+        self.score_within(tiles, UNLIMITED).unwrap_or_default()
     }
 
     /// [`Scorer::score`], or `None` once the walk has followed `max_paths`
@@ -469,6 +468,9 @@ impl Scorer {
     /// prefixes are countless): the caller then asks a search that prunes.
     pub fn score_within(&mut self, tiles: &[u8], max_paths: u64) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
+        if self.marks.is_empty() {
+            self.marks = self.trie.marks.clone();
+        }
         self.walk::<false>(cells, tiles, max_paths, &mut Vec::new())
     }
 
@@ -594,9 +596,10 @@ impl Scorer {
         let mark_epoch = epoch << Mark::SCORE_BITS;
         let list_epoch = u64::from(*list_epoch) << Mark::SCORE_BITS;
         // A node that ends no word marks the root, which then never counts.
-        marks[0] = mark_epoch;
         if LIST {
             list_marks[0] = list_epoch;
+        } else {
+            marks[0] = mark_epoch;
         }
         // Counts the word of node `index`, unless this board counted it:
         // every node marks one place, so that a word is counted with no
