@@ -8,24 +8,21 @@
 #     bash benches/solve_pair.sh A B [FORMAT [DICE [BOARDS [ROUNDS]]]]
 #     bash benches/solve_pair.sh /tmp/boggle-before target/release/boggle json new 50000 15
 #
-# FORMAT is a `--format` (default json), DICE a `boggle random --dice` set
-# or `uniform` (default new), BOARDS how many 4×4 boards (default 50,000),
-# rolled by A with `--seed 1`; ROUNDS defaults to 15. Each run is
-# `solve --format FORMAT -j 1` reading the boards from a file.
+# FORMAT is a `--format` (default json), DICE a `boggle random --dice`
+# set (default new; `uniform` for letters a-z), BOARDS how many 4×4
+# boards (default 50,000), rolled by A with `--seed 1`; ROUNDS defaults
+# to 15. Each run is `solve --format FORMAT -j 1` reading the boards from
+# a file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-[ $# -ge 2 ] || { sed -n '2,14p' "$0"; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
 a=$1 b=$2 format=${3:-json} dice=${4:-new} boards=${5:-50000} rounds=${6:-15}
 [ -x /usr/bin/time ] || { echo "solve_pair: /usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-if [ "$dice" = uniform ]; then
-    "$a" random --seed 1 -n "$boards" > "$work/boards.txt"
-else
-    "$a" random --seed 1 --dice "$dice" -n "$boards" > "$work/boards.txt"
-fi
+"$a" random --seed 1 --dice "$dice" -n "$boards" > "$work/boards.txt"
 solve() { "$1" solve --format "$format" -j 1 < "$work/boards.txt"; }
 if ! cmp -s <(solve "$a") <(solve "$b"); then
     echo "solve_pair: the two builds write different output" >&2
