@@ -321,7 +321,7 @@ impl TileTrie {
 fn reach_shared<const LIST: bool>(
     trie: &TileTrie,
     shared: &mut [u32],
-    found: &mut Vec<ListedWord>,
+    found: &mut Found,
     tally: &mut (u32, u32),
     index: u32,
     epoch: u32,
@@ -333,15 +333,64 @@ fn reach_shared<const LIST: bool>(
         tally.0 += 1;
         tally.1 += listed.score();
         if LIST {
-            found.push(listed);
+            found.put(listed, true);
         }
     }
 }
 
-/// Adds a word to a listing walk's words, out of the walk's loop.
-#[inline(never)]
-fn push_listed(found: &mut Vec<ListedWord>, word: ListedWord) {
-    found.push(word);
+/// A listing walk's words: the first `count` entries of `words`, whose
+/// length is kept at least [`Found::ROOM`] past `count` so that a word is
+/// written in place always and kept (`count` moved on) only when it is
+/// new, with no branch to mispredict, like the walk's stack.
+struct Found<'w> {
+    words: &'w mut Vec<ListedWord>,
+    count: usize,
+}
+
+impl<'w> Found<'w> {
+    /// More than the words one step of the walk adds: one per start cell
+    /// before its loop, one per tile it follows in the loop
+    /// ([`MAX_TILES`] is below [`MAX_CELLS`]).
+    const ROOM: usize = MAX_CELLS + 1;
+
+    /// The words of `words` so far; with `LIST`, with room made.
+    fn new<const LIST: bool>(words: &'w mut Vec<ListedWord>) -> Found<'w> {
+        let mut found = Found {
+            count: words.len(),
+            words,
+        };
+        if LIST {
+            found.make_room();
+        }
+        found
+    }
+
+    /// Keeps [`Found::ROOM`] entries past the words.
+    #[inline(always)]
+    fn make_room(&mut self) {
+        if self.words.len() < self.count + Found::ROOM {
+            self.grow();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) {
+        let len = (self.count + Found::ROOM).max(self.words.len() * 2);
+        self.words.resize(len, ListedWord::default());
+    }
+
+    /// Writes `word` after the words, and keeps it when `new`.
+    #[inline(always)]
+    fn put(&mut self, word: ListedWord, new: bool) {
+        self.words[self.count] = word;
+        self.count += usize::from(new);
+    }
+
+    /// Cuts the words to those kept.
+    fn finish(self) {
+        self.words.truncate(self.count);
+    }
 }
 
 /// The `by_symbol` entry of a symbol no tile spells alone.
@@ -574,7 +623,22 @@ impl Scorer {
         cells: usize,
         tiles: &[u8],
         max_paths: u64,
-        found: &mut Vec<ListedWord>,
+        words: &mut Vec<ListedWord>,
+    ) -> Option<(u32, u32)> {
+        let mut found = Found::new::<LIST>(words);
+        let tally = self.walk_found::<LIST>(cells, tiles, max_paths, &mut found);
+        found.finish();
+        tally
+    }
+
+    /// [`Scorer::walk_any`] adding its words to `found`.
+    #[inline(always)]
+    fn walk_found<const LIST: bool>(
+        &mut self,
+        cells: usize,
+        tiles: &[u8],
+        max_paths: u64,
+        found: &mut Found,
     ) -> Option<(u32, u32)> {
         // Each field borrowed once, so that the loop keeps them in registers.
         let Scorer {
@@ -607,7 +671,7 @@ impl Scorer {
         let reach = |marks: &mut [u32],
                      list_marks: &mut [u64],
                      shared: &mut [u32],
-                     found: &mut Vec<ListedWord>,
+                     found: &mut Found,
                      tally: &mut (u32, u32),
                      index: u32,
                      node: TileNode| {
@@ -634,8 +698,8 @@ impl Scorer {
             } else {
                 tally.0 += u32::from(new);
                 tally.1 += u32::from(new) * points;
-                if LIST && new {
-                    push_listed(found, ListMark::listed(list_mark));
+                if LIST {
+                    found.put(ListMark::listed(list_mark), new);
                 }
             }
         };
@@ -664,6 +728,9 @@ impl Scorer {
             paths += 1;
             if paths > max_paths {
                 return None;
+            }
+            if LIST {
+                found.make_room();
             }
             let node = nodes[index as usize];
             let mut tiles = node.children & around[cell as usize % MAX_CELLS];
