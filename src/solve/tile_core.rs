@@ -616,7 +616,9 @@ impl Scorer {
         self.walk_any::<LIST>(cells, tiles, max_paths, found)
     }
 
-    /// The walk itself, inlined into each of the two above.
+    /// The walk, inlined into each of the two above: [`Scorer::walk_found`]
+    /// with the list of words made ready before and cut to the words kept
+    /// after.
     #[inline(always)]
     fn walk_any<const LIST: bool>(
         &mut self,
@@ -1035,5 +1037,24 @@ mod tests {
         assert_eq!(scorer.list_epoch, 1, "the list marks did not start again");
         assert_eq!(list(&mut scorer, &board), first);
         assert_eq!(scorer.score(&board), (6, 6));
+    }
+
+    /// A listing adds its words after those already in the list it is
+    /// given, and keeps none of the entries it writes past them.
+    #[test]
+    fn a_listing_adds_to_the_words_given() {
+        let (_, mut scorer) = tea_scorer();
+        let board = [0, 1, 2, 0];
+        let mut alone = Vec::new();
+        assert_eq!(
+            scorer.list_within(&board, UNLIMITED, &mut alone),
+            Some((6, 6))
+        );
+        assert_eq!(alone.len(), 6, "tea eat ate eta teat tate, each once");
+        let mut words = alone.clone();
+        scorer.list_within(&board, UNLIMITED, &mut words);
+        assert_eq!(words.len(), 12);
+        assert_eq!(words[..6], alone[..]);
+        assert_eq!(words[6..], alone[..], "the same board walked the same way");
     }
 }
