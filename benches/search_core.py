@@ -7,8 +7,11 @@ Builds the release binary and the C yardstick (../shared/bench/yardstick.c,
 with gcc -O3 -march=native), rolls the board files with `boggle random
 --seed 1`, then runs every row's commands in turn, round after round, so
 that a change in the machine's load falls on all of them alike. Prints one
-table, the medians of the rounds, with the date, the machine, its load and
-the commit. Whole processes are timed for `boggle`, from start to exit,
+table, with the date, the machine, its load and the commit: the times are
+the medians of the rounds; each ratio is taken within a round, between runs
+seconds apart (the yardstick is run before and after the rows it is set
+against), and printed as its median over the rounds with the least and the
+greatest. Whole processes are timed for `boggle`, from start to exit,
 reading the boards from a file; the yardstick times only its search loop
 (no start-up, no parsing, no output), as it reports itself. The totals of
 every run are checked against the yardstick's.
@@ -189,6 +192,15 @@ def main():
         def add(row, value):
             rows.setdefault(row, []).append(value)
 
+        # Each ratio is taken within a round, between runs a few seconds
+        # apart, and its median over the rounds printed with its spread: the
+        # machine's speed drifts from minute to minute, and a ratio of two
+        # medians taken over the whole run would carry that drift.
+        ratios = {}
+
+        def ratio(row, value):
+            ratios.setdefault(row, []).append(value)
+
         for _ in range(options.runs):
             for name in ["uniform", "new"]:
                 yard_seconds, yard_total = yardstick(yard, yard_words, files[name + ".q16"])
@@ -200,40 +212,69 @@ def main():
                     sys.exit(f"{name}: the core's total {core_total}, yardstick {yard_total}")
                 add((name, "core"), core_seconds)
                 add(("trie", "ms"), trie_ms)
+                times = {}
                 for fmt in ["summary", "json"]:
                     for threads in [1, 2]:
                         seconds, score = solve(boggle, name, fmt, threads)
                         if score != yard_total:
                             sys.exit(f"{name} {fmt} -j {threads}: total {score}, yardstick {yard_total}")
                         add((name, fmt, threads), seconds)
-            add(("one", "true"), statistics.median(run(["true"]) for _ in range(20)))
+                        times[(fmt, threads)] = seconds
+                # The yardstick again after the rows it is compared with:
+                # each is set against the mean of the runs before and after.
+                yard_after, _ = yardstick(yard, yard_words, files[name + ".q16"])
+                add((name, "yardstick"), yard_after)
+                yard_mean = (yard_seconds + yard_after) / 2
+                ratio((name, "core"), yard_mean / core_seconds)
+                for fmt in ["summary", "json"]:
+                    ratio((name, fmt), yard_mean / times[(fmt, 1)])
+                    ratio((name, fmt, "speed-up"), times[(fmt, 1)] / times[(fmt, 2)])
+            true = statistics.median(run(["true"]) for _ in range(20))
+            add(("one", "true"), true)
             for label, binary in installed.items():
-                add(
-                    ("one", label),
-                    statistics.median(
-                        run([binary, "solve", BOARD, "--format", "summary"]) for _ in range(20)
-                    ),
+                one = statistics.median(
+                    run([binary, "solve", BOARD, "--format", "summary"]) for _ in range(20)
                 )
-                add(
-                    ("one", label + " version"),
-                    statistics.median(run([binary, "--version"]) for _ in range(20)),
-                )
+                version = statistics.median(run([binary, "--version"]) for _ in range(20))
+                add(("one", label), one)
+                add(("one", label + " version"), version)
+                ratio(("one", label), one / true)
+                ratio(("one", label + " version"), version / true)
             if options.base:
+                big = {}
                 for label, binary in [("base", options.base), ("new", boggle)]:
-                    add(("big", label), solve(binary, "big", "summary", 2)[0])
+                    big[label] = solve(binary, "big", "summary", 2)[0]
+                    add(("big", label), big[label])
+                ratio(("big",), big["new"] / big["base"])
                 for name in ["uniform", "new"]:
                     for fmt in ["json", "words"]:
+                        pair = {}
                         for label, binary in [("base", options.base), ("new", boggle)]:
-                            add((name, fmt, label), solve(binary, name, fmt, 1)[0])
+                            pair[label] = solve(binary, name, fmt, 1)[0]
+                            add((name, fmt, label), pair[label])
+                        ratio((name, fmt, "against base"), pair["new"] / pair["base"])
 
         median = {row: statistics.median(values) for row, values in rows.items()}
+
+        def spread(row):
+            """The median ratio of `row` over the rounds, and its least and
+            greatest."""
+            values = ratios[row]
+            return (
+                f"{statistics.median(values):.2f}× "
+                f"({min(values):.2f}–{max(values):.2f})"
+            )
         print(
             f"# {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, commit {commit}, "
             f"{machine()}"
         )
         print(f"# python3 benches/search_core.py --runs {options.runs}"
               + (" --base BASE" if options.base else ""))
-        print(f"# medians of {options.runs} interleaved rounds; ratio = yardstick time / boggle time")
+        print(
+            f"# times: medians of {options.runs} interleaved rounds; ratios: taken in each round"
+            " (the yardstick run before and after the rows it is set against), their median"
+            " (least–greatest)"
+        )
         print()
         print("| workload | boggle | yardstick | ratio | target |")
         print("|---|---:|---:|---:|---|")
@@ -246,7 +287,7 @@ def main():
                 print(
                     f"| {titles[name]}, `-j 1 --format {fmt}` | {seconds * 1000:.0f} ms "
                     f"({counts[name] / seconds / 1000:.0f}k boards/s) | {yard_seconds * 1000:.0f} ms "
-                    f"| {yard_seconds / seconds:.2f}× | {target} |"
+                    f"| {spread((name, fmt))} | {target} |"
                 )
         print()
         print(
@@ -261,7 +302,7 @@ def main():
             core, yard_seconds = median[(name, "core")], median[(name, "yardstick")]
             print(
                 f"| {titles[name]} | {core * 1000:.0f} ms | {yard_seconds * 1000:.0f} ms "
-                f"| {yard_seconds / core:.2f}× |"
+                f"| {spread((name, 'core'))} |"
             )
         print(f"| building its trie (median) | {median[('trie', 'ms')]:.1f} ms | | |")
         print()
@@ -272,7 +313,7 @@ def main():
                 one, two = median[(name, fmt, 1)], median[(name, fmt, 2)]
                 print(
                     f"| {titles[name]}, `--format {fmt}` | {one * 1000:.0f} ms | "
-                    f"{two * 1000:.0f} ms | {one / two:.2f}× | ≥ 1.8× |"
+                    f"{two * 1000:.0f} ms | {spread((name, fmt, 'speed-up'))} | ≥ 1.8× |"
                 )
         print()
         true = median[("one", "true")]
@@ -283,11 +324,11 @@ def main():
             one, version = median[("one", label)], median[("one", label + " version")]
             print(
                 f"| one board, whole process (`boggle solve {BOARD}`){title} | {one * 1000:.2f} ms | "
-                f"{true * 1000:.2f} ms | {one / true:.2f}× | ≤ 2× |"
+                f"{true * 1000:.2f} ms | {spread(('one', label))} | ≤ 2× |"
             )
             print(
                 f"| `boggle --version` (start-up and the command line only){title} | "
-                f"{version * 1000:.2f} ms | {true * 1000:.2f} ms | {version / true:.2f}× | |"
+                f"{version * 1000:.2f} ms | {true * 1000:.2f} ms | {spread(('one', label + ' version'))} | |"
             )
         if options.base:
             base, new = median[("big", "base")], median[("big", "new")]
@@ -296,14 +337,14 @@ def main():
             print("|---|---:|---:|---:|---|")
             print(
                 f"| one 1000×1000 uniform board, `-j 2` | {base * 1000:.0f} ms | "
-                f"{new * 1000:.0f} ms | {new / base:.2f}× | ≤ 1.0× |"
+                f"{new * 1000:.0f} ms | {spread(('big',))} | ≤ 1.0× |"
             )
             for name in ["uniform", "new"]:
                 for fmt in ["json", "words"]:
                     base, new = median[(name, fmt, "base")], median[(name, fmt, "new")]
                     print(
                         f"| {titles[name]}, `-j 1 --format {fmt}` | {base * 1000:.0f} ms | "
-                        f"{new * 1000:.0f} ms | {new / base:.2f}× | |"
+                        f"{new * 1000:.0f} ms | {spread((name, fmt, 'against base'))} | |"
                     )
     finally:
         shutil.rmtree(work, ignore_errors=True)
