@@ -54,6 +54,11 @@ pub struct Batch<'s, 'd> {
     /// The most worker threads to start, or `None` to use rayon's current
     /// pool.
     threads: Option<usize>,
+    /// The words' texts are made at once for this batch
+    /// ([`Dictionary::prepare_word_texts`](crate::dict::Dictionary::prepare_word_texts)),
+    /// by whichever thread asks first: a board's words wait for them
+    /// rather than being written the slow way meanwhile.
+    word_texts: bool,
 }
 
 /// A chunk of input lines, reused from chunk to chunk.
@@ -107,6 +112,7 @@ fn parts_of(cells: usize) -> usize {
 }
 
 /// The output of a group of lines: each line's block, or why it was bad.
+#[derive(Default)]
 struct Group {
     /// The blocks of the good lines, one after another.
     out: Vec<u8>,
@@ -114,31 +120,60 @@ struct Group {
     outcomes: Vec<Outcome>,
 }
 
+/// Things kept from chunk to chunk for reuse: scratch space, whose word
+/// marks are large, and groups' output buffers, whose pages would
+/// otherwise be handed back to the system after a chunk is written and
+/// faulted in again for the next.
+struct Pool<T>(Mutex<Vec<T>>);
+
+impl<T: Default> Pool<T> {
+    fn new() -> Pool<T> {
+        Pool(Mutex::new(Vec::new()))
+    }
+
+    /// One kept item, or a new one.
+    fn take(&self) -> T {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut pool| pool.pop())
+            .unwrap_or_default()
+    }
+
+    fn give(&self, item: T) {
+        if let Ok(mut pool) = self.0.lock() {
+            pool.push(item);
+        }
+    }
+}
+
 /// Scratch space taken from a pool for one parallel task and given back
 /// when the task ends, so that chunks after the first allocate none.
 struct LentScratch<'p> {
     scratch: Scratch,
-    pool: &'p Mutex<Vec<Scratch>>,
+    pool: &'p Pool<Scratch>,
 }
 
-impl<'p> From<&'p Mutex<Vec<Scratch>>> for LentScratch<'p> {
-    fn from(pool: &'p Mutex<Vec<Scratch>>) -> LentScratch<'p> {
-        let scratch = pool
-            .lock()
-            .ok()
-            .and_then(|mut pool| pool.pop())
-            .unwrap_or_default();
-        LentScratch { scratch, pool }
+impl<'p> From<&'p Pool<Scratch>> for LentScratch<'p> {
+    fn from(pool: &'p Pool<Scratch>) -> LentScratch<'p> {
+        LentScratch {
+            scratch: pool.take(),
+            pool,
+        }
     }
 }
 
 impl Drop for LentScratch<'_> {
     fn drop(&mut self) {
-        if let Ok(mut pool) = self.pool.lock() {
-            pool.push(std::mem::take(&mut self.scratch));
-        }
+        self.pool.give(std::mem::take(&mut self.scratch));
     }
 }
+
+/// The largest output buffer kept for reuse: a group of ordinary boards
+/// writes well under this; a buffer that grew past it (a huge board's
+/// words) is freed, so that one such board does not hold its memory for
+/// the rest of the run.
+const KEPT_BUFFER_BYTES: usize = 1 << 20;
 
 enum Outcome {
     /// A board: its block ends at this offset of [`Group::out`].
@@ -150,6 +185,8 @@ enum Outcome {
 /// Writes solved groups in input order, and counts them.
 struct GroupWriter<'w, W> {
     out: &'w mut W,
+    /// Where written groups go back, for the next chunk's.
+    groups: &'w Pool<Group>,
     output: OutputOptions,
     errors: &'w mut dyn FnMut(&str),
     report: BatchReport,
@@ -192,6 +229,9 @@ impl<W: Write> GroupWriter<'_, W> {
                 }
             }
             self.out.write_all(&group.out[written..start])?;
+            if group.out.capacity() <= KEPT_BUFFER_BYTES {
+                self.groups.give(group);
+            }
         }
         self.out.flush()
     }
@@ -205,6 +245,7 @@ impl<'s, 'd> Batch<'s, 'd> {
             output,
             chunk_lines: CHUNK_LINES,
             threads: None,
+            word_texts: false,
         }
     }
 
@@ -227,13 +268,16 @@ impl<'s, 'd> Batch<'s, 'd> {
         Threads::new(self.threads).pool(parts)
     }
 
-    /// This batch's solver with the tile core, for a batch of many boards,
-    /// whose words' texts are made at once when they are written.
+    /// This batch's solver with the tile core, for a batch of many boards.
     fn with_tile_core(&self) -> Solver<'d> {
-        if self.output.format != OutputFormat::Summary {
+        self.solver.clone().with_tile_core()
+    }
+
+    /// Makes the words' texts now, if this batch writes with them.
+    fn prepare_word_texts(&self) {
+        if self.word_texts {
             self.solver.dict().prepare_word_texts();
         }
-        self.solver.clone().with_tile_core()
     }
 
     /// Solves `boards` in parallel and writes them in order.
@@ -244,7 +288,10 @@ impl<'s, 'd> Batch<'s, 'd> {
             output: self.output,
             chunk_lines: self.chunk_lines,
             threads: self.threads,
+            // Many boards' words: their texts are worth making at once.
+            word_texts: tiled.is_some() && self.output.format != OutputFormat::Summary,
         };
+        batch.prepare_word_texts();
         batch.write_boards(boards, out)
     }
 
@@ -319,14 +366,23 @@ impl<'s, 'd> Batch<'s, 'd> {
             output,
             chunk_lines: self.chunk_lines,
             threads: self.threads,
+            word_texts: tiled.is_some() && output.format != OutputFormat::Summary,
         };
-        // Scratch space outlives each chunk: its word marks are large.
-        let scratches = Mutex::new(Vec::new());
+        // With the pipeline, this thread makes the texts while the workers
+        // start on the first chunk (and on the tile core); without it, now.
+        if !overlap {
+            batch.prepare_word_texts();
+        }
+        // Scratch space and output buffers outlive each chunk.
+        let scratches = Pool::new();
+        let groups = Pool::new();
         let solve = |chunk: &Chunk| -> Vec<io::Result<Group>> {
             if one_task {
                 let mut lent = LentScratch::from(&scratches);
                 return (chunk.lines.chunks(GROUP_LINES))
-                    .map(|lines| batch.render_group(&chunk.data, lines, &mut lent.scratch))
+                    .map(|lines| {
+                        batch.render_group(&chunk.data, lines, &mut lent.scratch, groups.take())
+                    })
                     .collect();
             }
             crate::threads::in_pool(pool.as_ref(), || {
@@ -339,13 +395,16 @@ impl<'s, 'd> Batch<'s, 'd> {
                     .with_max_len(1)
                     .map_init(
                         || LentScratch::from(&scratches),
-                        |lent, lines| batch.render_group(&chunk.data, lines, &mut lent.scratch),
+                        |lent, lines| {
+                            batch.render_group(&chunk.data, lines, &mut lent.scratch, groups.take())
+                        },
                     )
                     .collect()
             })
         };
         let mut writer = GroupWriter {
             out,
+            groups: &groups,
             output,
             errors,
             report: BatchReport::default(),
@@ -368,6 +427,7 @@ impl<'s, 'd> Batch<'s, 'd> {
             let (groups, read) = std::thread::scope(|scope| {
                 let solving = scope.spawn(|| solve(&chunk));
                 let mut done = || -> io::Result<Option<bool>> {
+                    batch.prepare_word_texts();
                     if let Some((groups, written)) = solved.take() {
                         writer.write(groups, &written)?;
                         next = written;
@@ -407,17 +467,19 @@ impl<'s, 'd> Batch<'s, 'd> {
         }
     }
 
-    /// Parses, solves and formats a group of lines.
+    /// Parses, solves and formats a group of lines into `group`, an
+    /// earlier group's buffers or new ones.
     fn render_group(
         &self,
         data: &[u8],
         lines: &[Line],
         scratch: &mut Scratch,
+        mut group: Group,
     ) -> io::Result<Group> {
-        let mut group = Group {
-            out: Vec::with_capacity(lines.len() * 32),
-            outcomes: Vec::with_capacity(lines.len()),
-        };
+        group.out.clear();
+        group.out.reserve(lines.len() * 32);
+        group.outcomes.clear();
+        group.outcomes.reserve(lines.len());
         // The tiles of the last board, whose buffer the next one reuses.
         let mut tiles = Vec::new();
         for line in lines {
@@ -475,17 +537,20 @@ impl<'s, 'd> Batch<'s, 'd> {
             // The tile core's words written straight from its list, when it
             // takes the board (a wildcard's letters need paths, so it does
             // not take those).
-            if let Some((rules, words)) = self.solver.list_with(board, scratch)
-                && output::write_listed(
+            if let Some((rules, words)) = self.solver.list_with(board, scratch) {
+                // The texts are asked for once the board is solved, so that
+                // while one thread makes them, another can build the core.
+                self.prepare_word_texts();
+                if output::write_listed(
                     block,
                     self.solver.dict(),
                     board,
                     rules,
                     words,
                     &self.output,
-                )
-            {
-                return Ok(());
+                ) {
+                    return Ok(());
+                }
             }
             let solution = self.solver.solve_with(board, scratch);
             self.write(block, board, &solution)
@@ -499,6 +564,7 @@ impl<'s, 'd> Batch<'s, 'd> {
     }
 
     fn write(&self, block: &mut Vec<u8>, board: &Board, solution: &Solution) -> io::Result<()> {
+        self.prepare_word_texts();
         output::write_solution(block, self.solver.dict(), board, solution, &self.output)
     }
 }

@@ -28,6 +28,7 @@ pub mod dict;
 pub mod duration;
 pub mod game;
 pub mod geometry;
+pub(crate) mod json;
 pub mod lang;
 pub(crate) mod mapped;
 pub mod naive;

@@ -261,7 +261,7 @@ fn write_json_words<W: Write>(
         } else {
             b",{\"word\":"
         })?;
-        write_json_str(out, &dict.word_str(word.word))?;
+        crate::json::write_str(out, &dict.word_str(word.word))?;
         out.write_all(b",\"score\":")?;
         write_number(out, u64::from(word.score))?;
         out.write_all(b"}")?;
@@ -282,7 +282,7 @@ fn write_json_head<W: Write>(
     // Writing to a `String` cannot fail.
     let _ = board.write_canonical(&mut canonical);
     out.write_all(b"{\"board\":")?;
-    write_json_str(out, &canonical)?;
+    crate::json::write_str(out, &canonical)?;
     let numbers = [
         (&b",\"rows\":"[..], board.rows() as u64),
         (b",\"cols\":", board.cols() as u64),
@@ -292,7 +292,7 @@ fn write_json_head<W: Write>(
         write_number(out, value)?;
     }
     out.write_all(b",\"rules\":")?;
-    write_json_str(out, rules.name())?;
+    crate::json::write_str(out, rules.name())?;
     out.write_all(b",\"count\":")?;
     write_number(out, count as u64)?;
     out.write_all(b",\"score\":")?;
@@ -405,22 +405,6 @@ fn push_score_end(out: &mut Vec<u8>, score: u32) {
     let kept = out.len() + len;
     out.extend_from_slice(&end);
     out.truncate(kept);
-}
-
-/// Writes `text` as a JSON string: as it is between quotes when nothing
-/// in it needs escaping (every word of the bundled lists), else as serde
-/// escapes it.
-fn write_json_str<W: Write>(out: &mut W, text: &str) -> io::Result<()> {
-    let plain = text
-        .bytes()
-        .all(|byte| byte >= 0x20 && byte != b'"' && byte != b'\\');
-    if plain {
-        out.write_all(b"\"")?;
-        out.write_all(text.as_bytes())?;
-        out.write_all(b"\"")
-    } else {
-        serde_json::to_writer(&mut *out, text).map_err(io::Error::from)
-    }
 }
 
 /// Writes `value` in decimal.
@@ -931,27 +915,6 @@ mod tests {
     }
 
     /// A string with characters JSON escapes is written as serde writes it.
-    #[test]
-    fn json_strings_are_escaped_as_serde_escapes_them() {
-        for text in [
-            "plain",
-            "",
-            "qu/[th]",
-            "a\"b",
-            "back\\slash",
-            "tab\there",
-            "\u{1}",
-            "é",
-        ] {
-            let mut out = Vec::new();
-            write_json_str(&mut out, text).unwrap();
-            assert_eq!(
-                String::from_utf8(out).unwrap(),
-                serde_json::to_string(text).unwrap()
-            );
-        }
-    }
-
     #[test]
     fn summary() {
         check("ca/xt", options(OutputFormat::Summary), "ca/xt\t2\t2\n");

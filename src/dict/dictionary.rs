@@ -151,27 +151,27 @@ impl WordTexts {
                 texts.text.push_str(&prefix);
                 *span = (start as u32, texts.text.len() as u32);
             }
+            // The children pushed last first, so that they are taken in
+            // symbol order, and the words in id order.
             let mut children = node.children;
-            let mut pending = Vec::new();
             while children != 0 {
-                let bit = children & children.wrapping_neg();
-                children &= children - 1;
-                let symbol = Symbol::from_index(bit.trailing_zeros() as usize);
-                pending.push((
+                let symbol = 63 - children.leading_zeros();
+                let bit = 1u64 << symbol;
+                children &= !bit;
+                stack.push((
                     node.child_at(bit),
                     prefix.len(),
-                    Some(dict.alphabet.letter(symbol)),
+                    Some(dict.alphabet.letter(Symbol::from_index(symbol as usize))),
                 ));
             }
-            stack.extend(pending.into_iter().rev());
         }
         let mut json = Vec::new();
         for &(start, end) in &texts.spans {
             json.clear();
             json.extend_from_slice(b"{\"word\":");
             let text = texts.text.get(start as usize..end as usize);
-            // Serialising a `str` into a `Vec` cannot fail.
-            let _ = serde_json::to_writer(&mut json, text.unwrap_or_default());
+            // Writing into a `Vec` cannot fail.
+            let _ = crate::json::write_str(&mut json, text.unwrap_or_default());
             json.extend_from_slice(b",\"score\":");
             let slot = JsonSlot::new(&json, &mut texts.long_json);
             texts.json_slots.push(slot);
