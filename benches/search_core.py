@@ -187,8 +187,9 @@ def main():
         def two_at_once(binary, name, fmt):
             """Two `-j 1` runs started together, each with its own output
             file: the wall time until both have exited. Against one run
-            alone, it is the most two threads of this machine give when
-            they share nothing: the ceiling of `-j 2` over `-j 1`."""
+            alone, it is the most this machine's two cores give for two
+            searches that share no work: the ceiling of `-j 2` over
+            `-j 1`."""
             args = [binary, "solve", "-j", "1", "--format", fmt] + words
             outs = [open(out_path + f".{k}", "w") for k in range(2)]
             ins = [open(files[name], "rb") for _ in range(2)]
