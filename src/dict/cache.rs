@@ -153,13 +153,80 @@ pub struct Cached {
 
 impl Cached {
     /// A dictionary read from its entry.
-    fn hit(dict: Dictionary, detection: Detection, entry: PathBuf) -> Cached {
+    fn hit(dict: Dictionary, detection: Detection, entry: PathBuf, key: ContentKey) -> Cached {
         Cached {
-            dict,
+            dict: dict.with_derived_files(DerivedFiles::of(&entry, key)),
             detection,
             entry,
             status: CacheStatus::Hit,
         }
+    }
+}
+
+/// Where data made from a dictionary loaded through the cache is kept, so
+/// that later runs read it instead of making it again: files beside the
+/// dictionary's entry, named after it and a hash of what they hold, each
+/// starting with the entry's header (the hash and size of the list it was
+/// made from), so that they go stale with the entry. The tile core's trie
+/// is kept so (`solve::tile_core`). What reads such a file checks it in
+/// full and makes the data afresh when anything is wrong: these files are a
+/// saving, never a source of truth.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DerivedFiles {
+    entry: PathBuf,
+    key: [u8; ENTRY_HEADER_LEN],
+}
+
+impl DerivedFiles {
+    fn of(entry: &Path, key: ContentKey) -> DerivedFiles {
+        DerivedFiles {
+            entry: entry.to_path_buf(),
+            key: key.to_bytes(),
+        }
+    }
+
+    /// `dict`, with the files beside `entry` when the entry is there and
+    /// this program's (written now or found whole).
+    fn attach(dict: Dictionary, entry: &Path, key: ContentKey, status: &CacheStatus) -> Dictionary {
+        match status {
+            CacheStatus::NotAFile | CacheStatus::NotWritten(_) => dict,
+            _ => dict.with_derived_files(DerivedFiles::of(entry, key)),
+        }
+    }
+
+    /// The path of the file of kind `kind` (a short name) holding what
+    /// `key` describes.
+    pub(crate) fn path(&self, kind: &str, key: &[u8]) -> PathBuf {
+        let mut name = self.entry.clone().into_os_string();
+        name.push(format!(".{kind}-{:016x}", fnv1a(key)));
+        PathBuf::from(name)
+    }
+
+    /// The entry's header, which every derived file starts with.
+    pub(crate) fn header(&self) -> &[u8] {
+        &self.key
+    }
+
+    /// Opens the file at `path` for reading when it is a regular file,
+    /// without waiting should something else be there.
+    pub(crate) fn open(&self, path: &Path) -> Option<fs::File> {
+        if !fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
+            return None;
+        }
+        let file = open_without_waiting(path).ok()?;
+        file.metadata()
+            .is_ok_and(|metadata| metadata.is_file())
+            .then_some(file)
+    }
+
+    /// Writes `parts` to the file at `path`, whole or not at all. What is
+    /// there and is neither a regular file nor a directory is removed
+    /// first, as for an entry.
+    pub(crate) fn write(&self, path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+        if fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
+            fs::remove_file(path)?;
+        }
+        write_replacing(path, parts, false)
     }
 }
 
@@ -294,7 +361,7 @@ impl CacheDir {
         let key = ContentKey::of(&bytes);
         let entry = self.entry(&source, format, normalizer);
         let status = match self.read_entry(&entry, key) {
-            Ok(dict) => return Ok(Cached::hit(dict, detection, entry)),
+            Ok(dict) => return Ok(Cached::hit(dict, detection, entry, key)),
             Err(status) => status,
         };
         let (dict, detection) = super::load_detected(&bytes, format, normalizer)?;
@@ -304,7 +371,7 @@ impl CacheDir {
             self.write_entry(&entry, key, &dict, status)
         };
         Ok(Cached {
-            dict,
+            dict: DerivedFiles::attach(dict, &entry, key, &status),
             detection,
             entry,
             status,
@@ -368,7 +435,7 @@ impl CacheDir {
             reason: "bundled in the binary".into(),
         };
         let status = match self.read_entry(&entry, key) {
-            Ok(dict) => return Ok(Cached::hit(dict, detection, entry)),
+            Ok(dict) => return Ok(Cached::hit(dict, detection, entry, key)),
             // A stale entry is an earlier build's: replacing it is the
             // first run of a new build, not worth a warning.
             Err(CacheStatus::Stale) => CacheStatus::Written,
@@ -377,7 +444,7 @@ impl CacheDir {
         let dict = bundled::load(lang)?;
         let status = self.write_entry(&entry, key, &dict, status);
         Ok(Cached {
-            dict,
+            dict: DerivedFiles::attach(dict, &entry, key, &status),
             detection,
             entry,
             status,

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
+use super::cache::DerivedFiles;
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
 use crate::prefetch::prefetch;
 use crate::trie::{NodeId, Trie, TrieBuilder, TrieError, WordId};
@@ -62,6 +63,9 @@ pub struct Dictionary {
     report: LoadReport,
     /// Every word's text, once [`Dictionary::prepare_word_texts`] made it.
     texts: Arc<OnceLock<WordTexts>>,
+    /// Where data made from it is kept, when it was loaded through the
+    /// cache.
+    derived: Option<DerivedFiles>,
 }
 
 /// Every word's text in one buffer: what writing many solutions reads,
@@ -498,6 +502,7 @@ impl Dictionary {
             normalizer,
             report,
             texts: Arc::default(),
+            derived: None,
         })
     }
 
@@ -516,7 +521,22 @@ impl Dictionary {
             normalizer,
             report,
             texts: Arc::default(),
+            derived: None,
         }
+    }
+
+    /// The same dictionary, its derived data kept in `files`.
+    pub(crate) fn with_derived_files(self, files: DerivedFiles) -> Dictionary {
+        Dictionary {
+            derived: Some(files),
+            ..self
+        }
+    }
+
+    /// Where data made from this dictionary is kept, when it was loaded
+    /// through the cache.
+    pub fn derived_files(&self) -> Option<&DerivedFiles> {
+        self.derived.as_ref()
     }
 
     /// The same dictionary with `count` more lines counted as not fitting
@@ -544,6 +564,7 @@ impl Dictionary {
             return Ok(Dictionary {
                 normalizer: folding,
                 texts: Arc::default(),
+                derived: None,
                 ..self
             });
         }

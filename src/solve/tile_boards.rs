@@ -82,7 +82,7 @@ impl TileCore {
                 ascii[*letter as usize] = number as u8;
             }
         }
-        let trie = TileTrie::with_lengths(dict, &tiles, config.rules, config.lengths);
+        let trie = TileTrie::cached(dict, &tiles, config.rules, config.lengths);
         TileCore {
             tiles,
             ascii,

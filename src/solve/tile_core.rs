@@ -24,6 +24,8 @@ use std::sync::Arc;
 
 use crate::trie::{NodeId, WordId};
 
+mod file;
+
 /// The most tiles a search's trie can number (one bit each in a `u32`):
 /// enough for a–z and the Super Big Boggle faces (Qu, An, Er, He, In, Th and
 /// the blank make 32).
@@ -36,7 +38,7 @@ pub const MAX_CELLS: usize = 64;
 /// its first child's index (children are contiguous, in tile order) with
 /// [`TileNode::WORD`] set when it ends a word counted under the rules.
 /// The word itself is in [`TileTrie::words`], read only then.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct TileNode {
     children: u32,
     first: u32,
@@ -48,7 +50,7 @@ impl TileNode {
 }
 
 /// The dictionary's words spelt with a fixed set of tiles.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TileTrie {
     nodes: Vec<TileNode>,
     /// Per node, the first mark of a [`Scorer`]: the score of the word the
@@ -179,7 +181,6 @@ impl TileTrie {
             }
         }
         let trie = dict.trie();
-        let mut scores = vec![0; dict.word_count()];
         let mut lens = vec![0u8; dict.word_count()];
         // Breadth first: each node's children get consecutive indices when
         // the node is reached in the queue. A dictionary node reached along
@@ -193,8 +194,6 @@ impl TileTrie {
         placed[NodeId::ROOT.index()] = 0;
         let mut queue: VecDeque<(NodeId, u32, u32)> = VecDeque::new();
         queue.push_back((NodeId::ROOT, 0, 0));
-        // How many nodes end each word.
-        let mut ends = vec![0u8; dict.word_count()];
         let mut copies: Vec<(usize, u32)> = Vec::new();
         let mut nodes = Vec::with_capacity(room);
         nodes.push(TileNode {
@@ -237,9 +236,8 @@ impl TileTrie {
                 let below = trie_nodes.get(child);
                 let word = below.word().filter(|_| lengths.allows(child_depth));
                 if let Some(word) = word {
-                    scores[word.index()] = rules.score(child_depth);
+                    // At most 127: no length filter allows more.
                     lens[word.index()] = child_depth.min(usize::from(u8::MAX)) as u8;
-                    ends[word.index()] = ends[word.index()].saturating_add(1);
                 }
                 children |= 1 << tile;
                 let index = nodes.len();
@@ -267,6 +265,82 @@ impl TileTrie {
             nodes[index].children = original.children;
             nodes[index].first |= original.first & !TileNode::WORD;
         }
+        TileTrie::assemble(nodes, words, lens, rules)
+    }
+
+    /// [`TileTrie::with_lengths`], read from its file beside `dict`'s cache
+    /// entry when there is one and it holds this trie, and written there
+    /// when not (see [`file`]).
+    pub fn cached(
+        dict: &Dictionary,
+        tiles: &[Tile],
+        rules: Rules,
+        lengths: LengthFilter,
+    ) -> TileTrie {
+        let build = || TileTrie::with_lengths(dict, tiles, rules, lengths);
+        match dict.derived_files() {
+            Some(files) => {
+                let made_for = format!("{tiles:?} {rules:?} {lengths:?}");
+                file::load_or_build(files, made_for.as_bytes(), rules, dict.word_count(), build)
+            }
+            None => build(),
+        }
+    }
+
+    /// Whether `node`, with its `word` and first `mark`, fits in a trie of
+    /// `nodes` nodes and `words` words: its children among the nodes, its
+    /// word among the words and there exactly when its word bit is set, its
+    /// mark a score, 0 without a word. [`TileTrie::from_checked`] takes only
+    /// nodes that fit. Whether the marks are the ones the words give is not
+    /// checked: wrong ones give wrong figures, and no read of the walk goes
+    /// out of bounds.
+    fn fits(node: TileNode, word: u32, mark: u32, nodes: usize, words: usize) -> bool {
+        let below = u64::from(node.first & !TileNode::WORD) + u64::from(node.children.count_ones());
+        let ends = node.first & TileNode::WORD != 0;
+        (node.children == 0 || below <= nodes as u64)
+            && ends == (word != TileNode::NO_WORD)
+            && (!ends || (word as usize) < words)
+            && mark <= Mark::SCORE
+            && (ends || mark == 0)
+    }
+
+    /// The trie of `nodes`, the word each ends and their marks, every one
+    /// of which [`fits`](TileTrie::fits) (the caller checked them as it
+    /// read them), and each word's length in letters (0 for a word it does
+    /// not count), scored under `rules`; `None` when the arrays' lengths
+    /// differ or a length is above any a filter allows.
+    fn from_checked(
+        nodes: Vec<TileNode>,
+        words: Vec<u32>,
+        marks: Vec<u32>,
+        lengths: Vec<u8>,
+        rules: Rules,
+    ) -> Option<TileTrie> {
+        let whole = !nodes.is_empty()
+            && nodes.len() == words.len()
+            && nodes.len() == marks.len()
+            && lengths.iter().all(|&len| len < 128);
+        whole.then(|| TileTrie {
+            nodes,
+            marks,
+            words,
+            scores: scores(&lengths, rules),
+            lengths,
+        })
+    }
+
+    /// The trie of `nodes`, the word each ends and each word's length in
+    /// letters (0 for a word it does not count), its scores under `rules`
+    /// and its marks worked out.
+    fn assemble(nodes: Vec<TileNode>, words: Vec<u32>, lengths: Vec<u8>, rules: Rules) -> TileTrie {
+        let scores = scores(&lengths, rules);
+        // How many nodes end each word.
+        let mut ends = vec![0u8; lengths.len()];
+        for &word in &words {
+            if word != TileNode::NO_WORD {
+                ends[word as usize] = ends[word as usize].saturating_add(1);
+            }
+        }
         let marks = words
             .iter()
             .map(|&word| match word {
@@ -280,7 +354,7 @@ impl TileTrie {
             marks,
             words,
             scores,
-            lengths: lens,
+            lengths,
         }
     }
 
@@ -311,6 +385,21 @@ impl TileTrie {
         let below = node.children & ((1u32 << tile) - 1);
         (node.first & !TileNode::WORD) + below.count_ones()
     }
+}
+
+/// Each word's score under `rules`, from its length in letters (0: a word
+/// not counted).
+fn scores(lengths: &[u8], rules: Rules) -> Vec<u32> {
+    lengths
+        .iter()
+        .map(|&len| {
+            if len == 0 {
+                0
+            } else {
+                rules.score(usize::from(len))
+            }
+        })
+        .collect()
 }
 
 /// Counts the word of node `index`, which ends at other nodes too (or

@@ -467,3 +467,85 @@ fn dict_list() {
         );
     }
 }
+
+/// Runs `boggle args...` with its cache in `cache`, `stdin` as its input.
+fn run_cached_with(cache: &Path, args: &[&str], stdin: &[u8]) -> crate::util::Run {
+    run_command(boggle().args(args).env("XDG_CACHE_HOME", cache), stdin)
+}
+
+/// The files in `cache`'s folder whose names hold `part`.
+fn cache_files(cache: &Path, part: &str) -> Vec<PathBuf> {
+    std::fs::read_dir(cache.join("boggle"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|path| path.to_string_lossy().contains(part))
+        .collect()
+}
+
+#[test]
+fn a_long_batch_keeps_the_tile_trie_beside_the_entry() {
+    let temp = TempDir::new("tile-trie");
+    let cache = temp.path().join("cache");
+    // Enough boards for the tile core (16,384), of letters and Qu, drawn
+    // by a fixed generator.
+    let mut state = 12345u64;
+    let mut boards = String::new();
+    for _ in 0..16_400 {
+        for cell in 0..16 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let letter = (b'a' + (state >> 33) as u8 % 26) as char;
+            boards.push(letter);
+            if letter == 'q' {
+                boards.push('u');
+            }
+            if cell % 4 == 3 && cell < 15 {
+                boards.push('/');
+            }
+        }
+        boards.push('\n');
+    }
+    let solve = ["solve", "--format", "json", "-j", "2"];
+    let first = run_cached_with(&cache, &solve, boards.as_bytes());
+    assert_eq!((first.code, first.stderr.as_str()), (0, ""));
+    assert_eq!(first.stdout.lines().count(), 16_400);
+    let tiles = cache_files(&cache, ".tiles-");
+    assert_eq!(tiles.len(), 1, "{tiles:?}");
+    let written = std::fs::read(&tiles[0]).unwrap();
+    // Read back: the same words.
+    let again = run_cached_with(&cache, &solve, boards.as_bytes());
+    assert_eq!(
+        (again.stdout.as_str(), again.stderr.as_str()),
+        (first.stdout.as_str(), "")
+    );
+    // Without the cache, the trie is built: the same words.
+    let mut no_cache = solve.to_vec();
+    no_cache.push("--no-cache");
+    let built = run_cached_with(&cache, &no_cache, boards.as_bytes());
+    assert_eq!(built.stdout, first.stdout);
+    // Damaged, or cut short: built again, the file replaced, no word lost
+    // and nothing said (it is a saving, not the words themselves).
+    let mut damaged = written.clone();
+    let middle = damaged.len() / 2;
+    damaged[middle] ^= 0x40;
+    for bytes in [&damaged[..], &written[..written.len() / 3]] {
+        std::fs::write(&tiles[0], bytes).unwrap();
+        let out = run_cached_with(&cache, &solve, boards.as_bytes());
+        assert_eq!(
+            (out.stdout.as_str(), out.stderr.as_str()),
+            (first.stdout.as_str(), "")
+        );
+        assert_eq!(std::fs::read(&tiles[0]).unwrap(), written);
+    }
+    // A few boards use no tile core, and leave no file.
+    let few = TempDir::new("tile-trie-few");
+    let few_cache = few.path().join("cache");
+    let some: String = boards
+        .lines()
+        .take(100)
+        .flat_map(|line| [line, "\n"])
+        .collect();
+    run_cached_with(&few_cache, &solve, some.as_bytes());
+    assert!(cache_files(&few_cache, ".tiles-").is_empty());
+}
