@@ -210,23 +210,14 @@ impl DerivedFiles {
     /// Opens the file at `path` for reading when it is a regular file,
     /// without waiting should something else be there.
     pub(crate) fn open(&self, path: &Path) -> Option<fs::File> {
-        if !fs::metadata(path).is_ok_and(|metadata| metadata.is_file()) {
-            return None;
-        }
-        let file = open_without_waiting(path).ok()?;
-        file.metadata()
-            .is_ok_and(|metadata| metadata.is_file())
-            .then_some(file)
+        open_regular(path).ok()
     }
 
     /// Writes `parts` to the file at `path`, whole or not at all. What is
     /// there and is neither a regular file nor a directory is removed
     /// first, as for an entry.
     pub(crate) fn write(&self, path: &Path, parts: &[&[u8]]) -> io::Result<()> {
-        if fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
-            fs::remove_file(path)?;
-        }
-        write_replacing(path, parts, false)
+        replace_file(path, parts)
     }
 }
 
@@ -398,11 +389,8 @@ impl CacheDir {
 
     fn write_image(&self, entry: &Path, key: ContentKey, dict: &Dictionary) -> io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        if fs::metadata(entry).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
-            fs::remove_file(entry)?;
-        }
         let [head, image] = compiled::parts(dict, Form::Image);
-        write_replacing(entry, &[&key.to_bytes(), &head, &image], false)
+        replace_file(entry, &[&key.to_bytes(), &head, &image])
     }
 
     /// The entry holding the image of the list bundled for `lang`.
@@ -459,16 +447,10 @@ impl CacheDir {
     /// FIFO put there since it was looked at fails to open rather than
     /// hang).
     fn read_entry(&self, entry: &Path, key: ContentKey) -> Result<Dictionary, CacheStatus> {
-        let not_a_file = || Err(CacheStatus::Damaged("not a regular file".into()));
-        match fs::metadata(entry) {
-            Ok(metadata) if !metadata.is_file() => return not_a_file(),
-            Ok(_) => {}
-            Err(_) => return Err(CacheStatus::Written),
-        }
-        let file = open_without_waiting(entry).map_err(|_| CacheStatus::Written)?;
-        if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
-            return not_a_file();
-        }
+        let file = open_regular(entry).map_err(|unopened| match unopened {
+            Unopened::NotAFile => CacheStatus::Damaged("not a regular file".into()),
+            Unopened::Missing => CacheStatus::Written,
+        })?;
         let damaged = |error: DictError| CacheStatus::Damaged(error.to_string());
         // SAFETY: the cache maps only when its owner chose `mapping`, and
         // so promised that no one changes an entry in place.
@@ -575,6 +557,43 @@ impl Stamp {
             .collect();
         crate::atomic_file::write_replacing(&Stamp::path(entry), &[&bytes], false)
     }
+}
+
+/// Why [`open_regular`] opened nothing.
+enum Unopened {
+    /// Nothing is there, or it could not be opened.
+    Missing,
+    /// What is there is not a regular file (a FIFO, a device, a socket, a
+    /// directory).
+    NotAFile,
+}
+
+/// Opens the cache's file at `path` for reading when it is a regular file,
+/// checked before it is opened (so a FIFO is never opened) and again after
+/// (in case something else was put there between).
+fn open_regular(path: &Path) -> Result<fs::File, Unopened> {
+    match fs::metadata(path) {
+        Ok(metadata) if !metadata.is_file() => return Err(Unopened::NotAFile),
+        Ok(_) => {}
+        Err(_) => return Err(Unopened::Missing),
+    }
+    let file = open_without_waiting(path).map_err(|_| Unopened::Missing)?;
+    if !file.metadata().is_ok_and(|metadata| metadata.is_file()) {
+        return Err(Unopened::NotAFile);
+    }
+    Ok(file)
+}
+
+/// Writes the cache's file at `path` whole through a temporary file,
+/// without flushing it to disk. What is there and is neither a regular
+/// file nor a directory (a FIFO, a device, a socket, or a link to one) is
+/// removed first: the cache's directory is this program's, and such a file
+/// is only in the way.
+fn replace_file(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    if fs::metadata(path).is_ok_and(|metadata| !metadata.is_file() && !metadata.is_dir()) {
+        fs::remove_file(path)?;
+    }
+    write_replacing(path, parts, false)
 }
 
 /// Opens `path` for reading; where the system allows, without waiting for
