@@ -301,9 +301,9 @@ fn write_json_head<W: Write>(
 }
 
 /// Writes a board's block, without paths, from the words the tile core
-/// listed in no particular order
-/// ([`Solver::list_with`](crate::Solver::list_with)), which it sorts in
-/// place: byte for byte what [`write_solution`] writes for the board's
+/// listed ([`Solver::list_with`](crate::Solver::list_with)), which it
+/// sorts in place (the core lists them in a solution's order, by score,
+/// which is then checked, not sorted again): byte for byte what [`write_solution`] writes for the board's
 /// solution (tested through the batch), without making a [`FoundWord`] of
 /// each. JSON objects are copied from their starts made once per
 /// dictionary ([`Dictionary::push_word_json`]). Returns `false`, having written
@@ -333,7 +333,11 @@ pub fn write_listed(
     }
     match options.sort {
         // A listed word's number sorts in this order.
-        SortOrder::Score => words.sort_unstable(),
+        SortOrder::Score => {
+            if !words.is_sorted() {
+                words.sort_unstable();
+            }
+        }
         SortOrder::Alpha => words.sort_unstable_by_key(|word| word.word()),
         SortOrder::Length => words.sort_unstable_by_key(|word| (word.letters(), word.word())),
     }

@@ -176,7 +176,7 @@ impl<'d> Solver<'d> {
     }
 
     /// The words of `board` as the tile core lists them (each word's id,
-    /// score and length; no paths), in no particular order, with the rules
+    /// score and length; no paths), in a solution's order, with the rules
     /// they were scored by: the words of [`Solver::solve_with`]'s solution
     /// (tested), without making a [`FoundWord`] of each. `None` when the
     /// tile core does not take the board (a solver without it, a board

@@ -170,8 +170,8 @@ pub(crate) struct TileScratch {
 
 impl TileScratch {
     /// The word count and score of `board` under `config` from the tile
-    /// core, with `LIST` its words in `self.words` in no particular order,
-    /// or `None` when the core does not take the board or its walk would
+    /// core, with `LIST` its words in `self.words` in a solution's order
+    /// (see [`ListedWord`]), or `None` when the core does not take the board or its walk would
     /// pass `max_paths` paths.
     pub(super) fn walk<const LIST: bool>(
         &mut self,
@@ -211,7 +211,7 @@ impl TileScratch {
     }
 
     /// The words the last listing [`walk`](TileScratch::walk) found, in
-    /// no particular order.
+    /// a solution's order.
     pub(super) fn listed(&mut self) -> &mut [ListedWord] {
         &mut self.words
     }

@@ -110,39 +110,6 @@ impl Mark {
     const BOARDS: u32 = 1 << (32 - Mark::SCORE_BITS);
 }
 
-/// A listing scorer's mark of a trie node, a `u64`: the node's [`Mark`]
-/// score in bits 0–7, the last board that listed its word in 8–23, the
-/// word's length in 24–31 and its id in 32–63. The walk reads the mark of
-/// every word node it reaches anyway, so a new word's [`ListedWord`] is
-/// made from the mark, with no second read of the node's word after it.
-struct ListMark;
-
-impl ListMark {
-    /// The bits of the board.
-    const EPOCH: u64 = 0xffff << Mark::SCORE_BITS;
-    /// The boards a listing scorer tells apart before it clears its marks.
-    const BOARDS: u32 = 1 << 16;
-
-    /// The first mark of node `index` of `trie`.
-    fn first(trie: &TileTrie, index: usize) -> u64 {
-        let word = trie.words[index];
-        if word == TileNode::NO_WORD {
-            return 0;
-        }
-        u64::from(trie.marks[index])
-            | u64::from(trie.lengths[word as usize]) << 24
-            | u64::from(word) << 32
-    }
-
-    /// The [`ListedWord`] of a mark whose score is not [`Mark::SHARED`]
-    /// (the score is then the word's).
-    #[inline(always)]
-    fn listed(mark: u64) -> ListedWord {
-        let score = mark & u64::from(Mark::SCORE);
-        ListedWord(mark >> 24 & 0xff | (mark >> 32) << 8 | (0xffff - score) << 40)
-    }
-}
-
 impl TileTrie {
     /// The trie of `dict`'s words spelt with `tiles` (at most [`MAX_TILES`];
     /// tile number `i` is `tiles[i]`), each word scored under `rules` and
@@ -371,10 +338,11 @@ impl TileTrie {
         }
     }
 
-    /// Per node, its first [`ListMark`].
-    fn list_marks(&self) -> Vec<u64> {
+    /// Per node, the [`ListedWord`] of the word it ends (the default for
+    /// none): what a listing walk reads of a word node.
+    fn listed_words(&self) -> Vec<ListedWord> {
         (0..self.words.len())
-            .map(|index| ListMark::first(self, index))
+            .map(|index| self.listed_word(index))
             .collect()
     }
 
@@ -407,10 +375,9 @@ fn scores(lengths: &[u8], rules: Rules) -> Vec<u32> {
 /// rather than by node, out of the walk's loop, as few words need it.
 #[cold]
 #[inline(never)]
-fn reach_shared<const LIST: bool>(
+fn reach_shared(
     trie: &TileTrie,
     shared: &mut [u32],
-    found: &mut Found,
     tally: &mut (u32, u32),
     index: u32,
     epoch: u32,
@@ -421,18 +388,19 @@ fn reach_shared<const LIST: bool>(
         shared[word] = epoch;
         tally.0 += 1;
         tally.1 += listed.score();
-        if LIST {
-            found.put(listed, true);
-        }
     }
 }
 
-/// A listing walk's words: the first `count` entries of `words`, whose
-/// length is kept at least [`Found::ROOM`] past `count` so that a word is
-/// written in place always and kept (`count` moved on) only when it is
-/// new, with no branch to mispredict, like the walk's stack.
+/// A listing walk's words: the entries of `words` from `start` to
+/// `count`, one per word node the walk reached (a word reached along
+/// several paths, or ending at several nodes, is there as often). The
+/// length of `words` is kept at least [`Found::ROOM`] past `count`, so
+/// that every node reached is written in place and kept (`count` moved
+/// on) only when it ends a word, with no branch to mispredict, like the
+/// walk's stack. [`Found::sort`] then keeps each word once.
 struct Found<'w> {
     words: &'w mut Vec<ListedWord>,
+    start: usize,
     count: usize,
 }
 
@@ -445,6 +413,7 @@ impl<'w> Found<'w> {
     /// The words of `words` so far; with `LIST`, with room made.
     fn new<const LIST: bool>(words: &'w mut Vec<ListedWord>) -> Found<'w> {
         let mut found = Found {
+            start: words.len(),
             count: words.len(),
             words,
         };
@@ -469,11 +438,33 @@ impl<'w> Found<'w> {
         self.words.resize(len, ListedWord::default());
     }
 
-    /// Writes `word` after the words, and keeps it when `new`.
+    /// Writes `word` after the words, and keeps it when `keep`.
     #[inline(always)]
-    fn put(&mut self, word: ListedWord, new: bool) {
+    fn put(&mut self, word: ListedWord, keep: bool) {
         self.words[self.count] = word;
-        self.count += usize::from(new);
+        self.count += usize::from(keep);
+    }
+
+    /// Sorts the walk's words (in [`ListedWord`] order: a solution's) and
+    /// keeps each once; returns how many words and their score.
+    fn sort(&mut self) -> (u32, u32) {
+        let words = &mut self.words[self.start..self.count];
+        words.sort_unstable();
+        // Each word written over the last kept, and kept when it differs
+        // from the one before: no branch to mispredict.
+        let mut kept = 0;
+        let mut score = 0;
+        let mut last = None;
+        for at in 0..words.len() {
+            let word = words[at];
+            let new = Some(word) != last;
+            words[kept] = word;
+            kept += usize::from(new);
+            score += u32::from(new) * word.score();
+            last = Some(word);
+        }
+        self.count = self.start + kept;
+        (kept as u32, score)
     }
 
     /// Cuts the words to those kept.
@@ -512,11 +503,12 @@ pub struct Scorer {
     /// of [`Mark::SHARED`] nodes.
     shared: Vec<u32>,
     epoch: u32,
-    /// Per trie node, its [`ListMark`], which a listing walk reads instead
-    /// of `marks`; empty until the scorer first lists words.
-    list_marks: Vec<u64>,
-    /// The listing walks' board, below [`ListMark::BOARDS`].
-    list_epoch: u32,
+    /// Per trie node, the [`ListedWord`] of the word it ends, which a
+    /// listing walk reads instead of `marks`: it keeps a word node's word
+    /// every time it reaches the node, and [`Found::sort`] keeps each word
+    /// once. Read only, so it stays in the caches as marks that are
+    /// written do not. Empty until the scorer first lists words.
+    listed: Vec<ListedWord>,
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
     /// Per cell, the tiles of its neighbours.
@@ -570,8 +562,7 @@ impl Scorer {
             neighbours: [0; MAX_CELLS],
             cells: 0,
             epoch: 0,
-            list_marks: Vec::new(),
-            list_epoch: 0,
+            listed: Vec::new(),
             by_tile: [0; MAX_TILES],
             around: [0; MAX_CELLS],
             stack: vec![(0, 0, 0); STACK]
@@ -612,8 +603,10 @@ impl Scorer {
         self.walk::<false>(cells, tiles, max_paths, &mut Vec::new())
     }
 
-    /// [`Scorer::score_within`], adding each word found to `words` (its id
-    /// in the dictionary, score and length, in no particular order).
+    /// [`Scorer::score_within`], adding each word found to `words` once
+    /// (its id in the dictionary, score and length), in a solution's order
+    /// (see [`ListedWord`]). When the walk passes `max_paths`, the words
+    /// added are some of the board's, in any order.
     pub fn list_within(
         &mut self,
         tiles: &[u8],
@@ -621,15 +614,8 @@ impl Scorer {
         words: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
-        if self.list_marks.is_empty() {
-            self.list_marks = self.trie.list_marks();
-        }
-        self.list_epoch += 1;
-        if self.list_epoch == ListMark::BOARDS {
-            for mark in &mut self.list_marks {
-                *mark &= !ListMark::EPOCH;
-            }
-            self.list_epoch = 1;
+        if self.listed.is_empty() {
+            self.listed = self.trie.listed_words();
         }
         self.walk::<true>(cells, tiles, max_paths, words)
     }
@@ -738,8 +724,7 @@ impl Scorer {
             marks,
             shared,
             epoch,
-            list_marks,
-            list_epoch,
+            listed,
             by_tile,
             around,
             stack,
@@ -747,20 +732,18 @@ impl Scorer {
         } = self;
         let trie = &**trie;
         let nodes = &trie.nodes[..];
+        let listed = &listed[..];
         let epoch = *epoch;
         let mark_epoch = epoch << Mark::SCORE_BITS;
-        let list_epoch = u64::from(*list_epoch) << Mark::SCORE_BITS;
         // A node that ends no word marks the root, which then never counts.
-        if LIST {
-            list_marks[0] = list_epoch;
-        } else {
+        if !LIST {
             marks[0] = mark_epoch;
         }
-        // Counts the word of node `index`, unless this board counted it:
-        // every node marks one place, so that a word is counted with no
-        // branch to mispredict.
+        // Counts the word of node `index`, unless this board counted it
+        // (listing, keeps it, to be counted once sorted): every node marks
+        // or lists one place, so that a word is counted with no branch to
+        // mispredict.
         let reach = |marks: &mut [u32],
-                     list_marks: &mut [u64],
                      shared: &mut [u32],
                      found: &mut Found,
                      tally: &mut (u32, u32),
@@ -771,27 +754,20 @@ impl Scorer {
             // the listing walk.
             let word_mask = ((node.first as i32) >> 31) as u32;
             let at = (index & word_mask) as usize;
-            // A listing walk reads its own marks, which hold the word.
-            let (new, points, list_mark) = if LIST {
-                let mark = list_marks[at];
-                list_marks[at] = mark & !ListMark::EPOCH | list_epoch;
-                let points = (mark & u64::from(Mark::SCORE)) as u32;
-                (mark & ListMark::EPOCH != list_epoch, points, mark)
-            } else {
-                let mark = marks[at];
-                marks[at] = mark_epoch | (mark & Mark::SCORE);
-                (mark & !Mark::SCORE != mark_epoch, mark & Mark::SCORE, 0)
-            };
+            if LIST {
+                found.put(listed[at], word_mask != 0);
+                return;
+            }
+            let mark = marks[at];
+            marks[at] = mark_epoch | (mark & Mark::SCORE);
+            let (new, points) = (mark & !Mark::SCORE != mark_epoch, mark & Mark::SCORE);
             if points == Mark::SHARED {
                 if new {
-                    reach_shared::<LIST>(trie, shared, found, tally, index, epoch);
+                    reach_shared(trie, shared, tally, index, epoch);
                 }
             } else {
                 tally.0 += u32::from(new);
                 tally.1 += u32::from(new) * points;
-                if LIST {
-                    found.put(ListMark::listed(list_mark), new);
-                }
             }
         };
         let mut tally = (0, 0);
@@ -809,7 +785,7 @@ impl Scorer {
             }
             let index = TileTrie::child(root, tile);
             let node = nodes[index as usize];
-            reach(marks, list_marks, shared, found, &mut tally, index, node);
+            reach(marks, shared, found, &mut tally, index, node);
             stack[top % STACK] = (1 << cell, cell as u32, index);
             top += usize::from(node.children & around[cell] != 0);
         }
@@ -835,14 +811,14 @@ impl Scorer {
                 }
                 let index = TileTrie::child(node, tile);
                 let child = nodes[index as usize];
-                reach(marks, list_marks, shared, found, &mut tally, index, child);
+                reach(marks, shared, found, &mut tally, index, child);
                 if child.children == 0 {
                     continue;
                 }
                 let below = (child.first & !TileNode::WORD) as usize;
                 prefetch(nodes, below);
                 if LIST {
-                    prefetch(&list_marks[..], below);
+                    prefetch(listed, below);
                 } else {
                     prefetch(&marks[..], below);
                 }
@@ -853,6 +829,9 @@ impl Scorer {
                     top += usize::from(child.children & around[next as usize % MAX_CELLS] != 0);
                 }
             }
+        }
+        if LIST {
+            tally = found.sort();
         }
         Some(tally)
     }
@@ -1084,17 +1063,19 @@ mod tests {
         assert_eq!(scorer.score(&board), figures);
     }
 
-    /// The same for the marks of a listing walk, which start again sooner:
-    /// the words listed stay those of the board, with their scores and
-    /// lengths.
+    /// A listing keeps each word once, however many paths reach it, with
+    /// its score and length, in a solution's order (score, then
+    /// alphabetical), and the next board's listing starts afresh.
     #[test]
-    fn lists_stay_right_across_the_list_marks_wrapping() {
+    fn a_listing_keeps_each_word_once_in_order() {
         let (dict, mut scorer) = tea_scorer();
+        // t e / a t: every cell touches the others, so each word is
+        // reached from both t's ("tea" from the top t and the bottom one).
         let board = [0, 1, 2, 0];
         let list = |scorer: &mut Scorer, tiles: &[u8]| {
             let mut words = Vec::new();
             let figures = scorer.list_within(tiles, UNLIMITED, &mut words);
-            let mut words: Vec<(String, u32, usize)> = words
+            let words: Vec<(String, u32, usize)> = words
                 .iter()
                 .map(|word| {
                     (
@@ -1104,10 +1085,8 @@ mod tests {
                     )
                 })
                 .collect();
-            words.sort();
             (figures, words)
         };
-        let first = list(&mut scorer, &board);
         let by_hand: Vec<(String, u32, usize)> = [
             ("ate", 1, 3),
             ("eat", 1, 3),
@@ -1119,13 +1098,30 @@ mod tests {
         .iter()
         .map(|&(word, score, len)| (word.to_string(), score, len))
         .collect();
-        assert_eq!(first, (Some((6, 6)), by_hand));
-        scorer.list_epoch = ListMark::BOARDS - 2;
+        assert_eq!(list(&mut scorer, &board), (Some((6, 6)), by_hand.clone()));
         assert_eq!(list(&mut scorer, &[2, 2, 2, 2]), (Some((0, 0)), Vec::new()));
-        assert_eq!(list(&mut scorer, &board), first);
-        assert_eq!(scorer.list_epoch, 1, "the list marks did not start again");
-        assert_eq!(list(&mut scorer, &board), first);
+        assert_eq!(list(&mut scorer, &board), (Some((6, 6)), by_hand));
         assert_eq!(scorer.score(&board), (6, 6));
+
+        // A word of five letters scores 2 and comes first. t e a / a t e:
+        // "teate" is t e a t e along the top row and down the middle.
+        let dict =
+            Dictionary::from_words(["tea", "eat", "ate", "teate"], Normalizer::default()).unwrap();
+        let tiles: Vec<Tile> = "tea".chars().map(Tile::Letter).collect();
+        let trie = std::sync::Arc::new(TileTrie::new(&dict, &tiles, Rules::Classic));
+        let mut scorer = Scorer::new(trie, &neighbour_masks(2, 3));
+        let mut words = Vec::new();
+        let figures = scorer.list_within(&[0, 1, 2, 2, 0, 1], UNLIMITED, &mut words);
+        let words: Vec<(String, u32)> = words
+            .iter()
+            .map(|word| (dict.word_str(word.word()).into_owned(), word.score()))
+            .collect();
+        let by_hand = [("teate", 2), ("ate", 1), ("eat", 1), ("tea", 1)];
+        assert_eq!(figures, Some((4, 5)));
+        assert_eq!(
+            words,
+            by_hand.map(|(word, score)| (word.to_string(), score))
+        );
     }
 
     /// A listing adds its words after those already in the list it is
