@@ -303,9 +303,9 @@ fn write_json_head<W: Write>(
 /// Writes a board's block, without paths, from the words the tile core
 /// listed ([`Solver::list_with`](crate::Solver::list_with)), which it
 /// sorts in place (the core lists them in a solution's order, by score,
-/// which is then checked, not sorted again): byte for byte what [`write_solution`] writes for the board's
-/// solution (tested through the batch), without making a [`FoundWord`] of
-/// each. JSON objects are copied from their starts made once per
+/// so that order is only checked): byte for byte what [`write_solution`]
+/// writes for the board's solution (tested through the batch), without
+/// making a [`FoundWord`] of each. JSON objects are copied from their starts made once per
 /// dictionary ([`Dictionary::push_word_json`]). Returns `false`, having written
 /// nothing, when paths are asked for, when the board has a wildcard (whose
 /// letters are read off paths), or when the words' texts are not made yet

@@ -171,8 +171,8 @@ pub(crate) struct TileScratch {
 impl TileScratch {
     /// The word count and score of `board` under `config` from the tile
     /// core, with `LIST` its words in `self.words` in a solution's order
-    /// (see [`ListedWord`]), or `None` when the core does not take the board or its walk would
-    /// pass `max_paths` paths.
+    /// (see [`ListedWord`]), or `None` when the core does not take the
+    /// board or its walk would pass `max_paths` paths.
     pub(super) fn walk<const LIST: bool>(
         &mut self,
         cores: &TileCores,

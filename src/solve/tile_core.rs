@@ -506,8 +506,8 @@ pub struct Scorer {
     /// Per trie node, the [`ListedWord`] of the word it ends, which a
     /// listing walk reads instead of `marks`: it keeps a word node's word
     /// every time it reaches the node, and [`Found::sort`] keeps each word
-    /// once. Read only, so it stays in the caches as marks that are
-    /// written do not. Empty until the scorer first lists words.
+    /// once. Only read: the walk writes back no line of it. Empty until the
+    /// scorer first lists words.
     listed: Vec<ListedWord>,
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
@@ -739,10 +739,10 @@ impl Scorer {
         if !LIST {
             marks[0] = mark_epoch;
         }
-        // Counts the word of node `index`, unless this board counted it
-        // (listing, keeps it, to be counted once sorted): every node marks
-        // or lists one place, so that a word is counted with no branch to
-        // mispredict.
+        // Counts the word of node `index`, unless this board counted it; or,
+        // listing, keeps it, to be counted once the words are sorted. Every
+        // node marks or writes one place, so that a word is counted or kept
+        // with no branch to mispredict.
         let reach = |marks: &mut [u32],
                      shared: &mut [u32],
                      found: &mut Found,
