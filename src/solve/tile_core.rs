@@ -20,7 +20,7 @@ use crate::dict::Dictionary;
 use crate::prefetch::prefetch;
 use crate::rules::{LengthFilter, LengthOptions, Rules};
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::trie::{NodeId, WordId};
 
@@ -50,7 +50,7 @@ impl TileNode {
 }
 
 /// The dictionary's words spelt with a fixed set of tiles.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct TileTrie {
     nodes: Vec<TileNode>,
     /// Per node, the first mark of a [`Scorer`]: the score of the word the
@@ -63,7 +63,25 @@ pub struct TileTrie {
     /// word no tile sequence spells, or one the rules do not count).
     scores: Vec<u32>,
     lengths: Vec<u8>,
+    /// Per node, the [`ListedWord`] of the word it ends (the default for
+    /// none), which a listing walk reads instead of marks: made when a
+    /// scorer first lists, and then only read, by every thread's scorer.
+    listed: OnceLock<Vec<ListedWord>>,
 }
+
+/// Two tries are equal when their words and nodes are; the listing table
+/// follows from them, made or not.
+impl PartialEq for TileTrie {
+    fn eq(&self, other: &TileTrie) -> bool {
+        self.nodes == other.nodes
+            && self.marks == other.marks
+            && self.words == other.words
+            && self.scores == other.scores
+            && self.lengths == other.lengths
+    }
+}
+
+impl Eq for TileTrie {}
 
 /// A word a listing found: its id, score and length in one `u64`, laid
 /// out so that the number orders words as a solution does, score
@@ -293,6 +311,7 @@ impl TileTrie {
             words,
             scores: scores(&lengths, rules),
             lengths,
+            listed: OnceLock::new(),
         })
     }
 
@@ -322,6 +341,7 @@ impl TileTrie {
             words,
             scores,
             lengths,
+            listed: OnceLock::new(),
         }
     }
 
@@ -339,11 +359,13 @@ impl TileTrie {
     }
 
     /// Per node, the [`ListedWord`] of the word it ends (the default for
-    /// none): what a listing walk reads of a word node.
-    fn listed_words(&self) -> Vec<ListedWord> {
-        (0..self.words.len())
-            .map(|index| self.listed_word(index))
-            .collect()
+    /// none): what a listing walk reads of a word node. Made on first use.
+    fn listed_words(&self) -> &[ListedWord] {
+        self.listed.get_or_init(|| {
+            (0..self.words.len())
+                .map(|index| self.listed_word(index))
+                .collect()
+        })
     }
 
     /// The index of the child of `node` along tile `tile`, which must be
@@ -503,12 +525,6 @@ pub struct Scorer {
     /// of [`Mark::SHARED`] nodes.
     shared: Vec<u32>,
     epoch: u32,
-    /// Per trie node, the [`ListedWord`] of the word it ends, which a
-    /// listing walk reads instead of `marks`: it keeps a word node's word
-    /// every time it reaches the node, and [`Found::sort`] keeps each word
-    /// once. Only read: the walk writes back no line of it. Empty until the
-    /// scorer first lists words.
-    listed: Vec<ListedWord>,
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
     /// Per cell, the tiles of its neighbours.
@@ -562,7 +578,6 @@ impl Scorer {
             neighbours: [0; MAX_CELLS],
             cells: 0,
             epoch: 0,
-            listed: Vec::new(),
             by_tile: [0; MAX_TILES],
             around: [0; MAX_CELLS],
             stack: vec![(0, 0, 0); STACK]
@@ -614,9 +629,6 @@ impl Scorer {
         words: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
-        if self.listed.is_empty() {
-            self.listed = self.trie.listed_words();
-        }
         self.walk::<true>(cells, tiles, max_paths, words)
     }
 
@@ -724,7 +736,6 @@ impl Scorer {
             marks,
             shared,
             epoch,
-            listed,
             by_tile,
             around,
             stack,
@@ -732,7 +743,10 @@ impl Scorer {
         } = self;
         let trie = &**trie;
         let nodes = &trie.nodes[..];
-        let listed = &listed[..];
+        // A listing walk writes no marks: it keeps the word of every word
+        // node it reaches, from the trie's table, and `Found::sort` keeps
+        // each word once.
+        let listed = if LIST { trie.listed_words() } else { &[] };
         let epoch = *epoch;
         let mark_epoch = epoch << Mark::SCORE_BITS;
         // A node that ends no word marks the root, which then never counts.
@@ -1122,6 +1136,11 @@ mod tests {
             words,
             by_hand.map(|(word, score)| (word.to_string(), score))
         );
+        // The listing table is made once, in the trie every thread's scorer
+        // shares, and is no part of the trie's value.
+        let fresh = TileTrie::new(&dict, &tiles, Rules::Classic);
+        assert!(scorer.trie().listed.get().is_some() && fresh.listed.get().is_none());
+        assert_eq!(**scorer.trie(), fresh);
     }
 
     /// A listing adds its words after those already in the list it is
