@@ -12,18 +12,19 @@
 # set (default new; `uniform` for letters a-z), BOARDS how many 4×4
 # boards (default 50,000), rolled by A with `--seed 1`; ROUNDS defaults
 # to 15. Each run is `solve --format FORMAT -j 1` reading the boards from
-# a file.
+# a file; THREADS=2 in the environment runs `-j 2` instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 [ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
 a=$1 b=$2 format=${3:-json} dice=${4:-new} boards=${5:-50000} rounds=${6:-15}
+threads=${THREADS:-1}
 [ -x /usr/bin/time ] || { echo "solve_pair: /usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$a" random --seed 1 --dice "$dice" -n "$boards" > "$work/boards.txt"
-solve() { "$1" solve --format "$format" -j 1 < "$work/boards.txt"; }
+solve() { "$1" solve --format "$format" -j "$threads" < "$work/boards.txt"; }
 if ! cmp -s <(solve "$a") <(solve "$b"); then
     echo "solve_pair: the two builds write different output" >&2
     exit 1
@@ -31,10 +32,10 @@ fi
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git describe --always --dirty 2>/dev/null || echo none)," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# bash benches/solve_pair.sh A B $format $dice $boards $rounds"
-echo "# A = $a; B = $b; $boards $dice 4×4 boards, solve --format $format -j 1, $rounds rounds of A B B A"
+echo "# THREADS=$threads bash benches/solve_pair.sh A B $format $dice $boards $rounds"
+echo "# A = $a; B = $b; $boards $dice 4×4 boards, solve --format $format -j $threads, $rounds rounds of A B B A"
 cpu() {
-    /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve --format "$format" -j 1 \
+    /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve --format "$format" -j "$threads" \
         < "$work/boards.txt" > /dev/null
     awk '{ print $1 + $2 }' "$work/time"
 }
