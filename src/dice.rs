@@ -44,7 +44,7 @@ pub enum DiceSet {
     SuperBig,
     /// Each cell a letter a–z with equal chance, any size.
     Uniform,
-    /// A language's own dice ([`Lang::dice`]): its 4×4 set, or its 5×5
+    /// A language's own dice ([`Lang::dice_faces`]): its 4×4 set, or its 5×5
     /// set when the flag is set.
     Lang(Lang, bool),
 }
@@ -239,7 +239,7 @@ impl FromStr for DiceSet {
     type Err = UnknownName;
 
     /// The English sets by name; a language's own set is chosen by its
-    /// language ([`Lang::dice`]).
+    /// language ([`Lang::dice_faces`]).
     fn from_str(text: &str) -> Result<DiceSet, UnknownName> {
         choice::pick("dice", text, &DICE_SETS.map(|set| (set.name(), set)))
     }
@@ -398,7 +398,7 @@ impl Roller {
     }
 
     /// [`Roller::choose`] for a game in `lang`: without a set, the
-    /// language's own dice for the size ([`Lang::dice`]; 4×4 when no size
+    /// language's own dice for the size ([`Lang::dice_faces`]; 4×4 when no size
     /// is given). English rolls exactly what [`Roller::choose`] rolls.
     pub fn choose_in(
         lang: Lang,

@@ -466,7 +466,7 @@ fn put_digits(buffer: &mut [u8], mut value: u64) -> usize {
     }
 }
 
-/// Lets [`fmt::Write`] code write to an [`io::Write`], keeping the error.
+/// Lets [`std::fmt::Write`] code write to an [`io::Write`], keeping the error.
 struct Adapter<'a, W> {
     out: &'a mut W,
     error: io::Result<()>,

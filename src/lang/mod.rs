@@ -4,8 +4,8 @@
 //! [`Lang`] names a language; [`Lang::info`] holds what is known of it in
 //! one table row ([`LangInfo`]). The lists themselves are embedded by
 //! [`crate::dict::bundled`]. Each language rolls its own dice
-//! ([`Lang::dice`]): English the published sets of [`crate::dice`], the
-//! others a set derived from their word list by [`derive`], stored in
+//! ([`Lang::dice_faces`]): English the published sets of [`crate::dice`], the
+//! others a set derived from their word list by [`derive::derive`], stored in
 //! `dice_table.rs` and checked against a fresh derivation by the tests.
 //! Where each list comes from is told by the `dictionaries/build-*.sh`
 //! script that rebuilds it.

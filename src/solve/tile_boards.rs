@@ -1,5 +1,5 @@
 //! The solver's use of the tile core ([`Scorer`]): which boards it takes,
-//! their cells as tile numbers, and the words it finds as a [`Solution`].
+//! their cells as tile numbers, and the words it finds as a [`Solution`](crate::Solution).
 //!
 //! The tile core counts and lists words faster than the general search
 //! (`small`, `large`), but it knows only a fixed set of tiles and boards of

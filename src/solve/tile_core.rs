@@ -255,7 +255,7 @@ impl TileTrie {
 
     /// [`TileTrie::with_lengths`], read from its file beside `dict`'s cache
     /// entry when there is one and it holds this trie, and written there
-    /// when not (see [`file`]).
+    /// when not (see the module `file`).
     pub fn cached(
         dict: &Dictionary,
         tiles: &[Tile],
