@@ -1,0 +1,308 @@
+use super::*;
+use crate::dice::{BoardRng, DiceSet, Roller};
+use crate::geometry::neighbour_masks;
+use crate::{Board, Normalizer, SolveOptions, Solver};
+
+/// The scorer's figures equal the solver's summary on random boards,
+/// uniform letters (with Qu) and every dice set (digraphs, blanks).
+#[test]
+fn scores_equal_the_solvers() {
+    let words = [
+        "cat", "cats", "act", "tact", "scat", "quit", "quits", "suit", "tin", "tins", "thin",
+        "then", "hen", "her", "here", "inert", "tiers", "rest", "tres", "anthem", "heat", "theta",
+        "aqua", "equal", "stain", "satin", "saint", "antis", "tannin", "ease",
+    ];
+    let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+    let mut rng = BoardRng::new(5);
+    for set in [
+        DiceSet::Uniform,
+        DiceSet::New,
+        DiceSet::Big,
+        DiceSet::SuperBig,
+    ] {
+        let roller = Roller::new(set, Some(set.size().unwrap_or((3, 5)))).unwrap();
+        let (rows, cols) = roller.size();
+        let rules = Rules::Classic;
+        let solver = Solver::new(&dict, SolveOptions::new(rules));
+        let mut tiles: Vec<Tile> = Vec::new();
+        let boards: Vec<Board> = (0..300).map(|_| roller.roll(&mut rng)).collect();
+        for board in &boards {
+            for tile in board.tiles() {
+                if !tiles.contains(tile) {
+                    tiles.push(tile.clone());
+                }
+            }
+        }
+        let trie = std::sync::Arc::new(TileTrie::new(&dict, &tiles, rules));
+        let neighbours = neighbour_masks(rows, cols);
+        let mut scorer = Scorer::new(trie.clone(), &neighbours);
+        let mut found = 0;
+        for board in &boards {
+            let numbers: Vec<u8> = board
+                .tiles()
+                .iter()
+                .map(|tile| tiles.iter().position(|t| t == tile).unwrap() as u8)
+                .collect();
+            let summary = solver.summarize_with(board, &mut crate::Scratch::default());
+            let (count, score) = scorer.score(&numbers);
+            assert_eq!(
+                (count as usize, u64::from(score)),
+                (summary.count, summary.score),
+                "{}",
+                board.canonical()
+            );
+            found += count;
+        }
+        assert!(
+            found > 0,
+            "{set}: the boards found no words, so the check checked nothing"
+        );
+    }
+}
+
+/// The solver's figures for the board of `tiles` numbered in `alphabet`.
+fn solved(solver: &Solver, alphabet: &[Tile], rows: usize, tiles: &[u8]) -> (u32, u32) {
+    let board = Board::from_tiles(
+        rows,
+        tiles.len() / rows,
+        tiles
+            .iter()
+            .map(|&tile| alphabet[tile as usize].clone())
+            .collect(),
+    )
+    .unwrap();
+    let summary = solver.summarize_with(&board, &mut crate::Scratch::default());
+    (summary.count as u32, summary.score as u32)
+}
+
+/// The scorer's figures equal the solver's on the boards a climb visits,
+/// with the bundled English list: high-scoring boards, where a word is
+/// often found along many paths, scored one after another by one
+/// scorer as in the search.
+#[test]
+fn scores_equal_the_solvers_on_high_scoring_boards() {
+    let dict = crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap();
+    let alphabet: Vec<Tile> = "aeilnorstdgpcmbh"
+        .chars()
+        .map(Tile::Letter)
+        .chain([Tile::qu()])
+        .collect();
+    let rules = Rules::Classic;
+    let solver = Solver::new(&dict, SolveOptions::new(rules));
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, rules));
+    let neighbours = neighbour_masks(4, 4);
+    let mut scorer = Scorer::new(trie.clone(), &neighbours);
+    let mut rng = BoardRng::new(11);
+    let mut board: Vec<u8> = (0..16)
+        .map(|_| rng.below(alphabet.len() as u32) as u8)
+        .collect();
+    let mut best = scorer.score(&board);
+    for _ in 0..400 {
+        let mut candidate = board.clone();
+        candidate[rng.below(16) as usize] = rng.below(alphabet.len() as u32) as u8;
+        let figures = scorer.score(&candidate);
+        assert_eq!(
+            figures,
+            solved(&solver, &alphabet, 4, &candidate),
+            "{candidate:?}"
+        );
+        if figures.1 >= best.1 {
+            (board, best) = (candidate, figures);
+        }
+    }
+    assert!(
+        best.1 > 500,
+        "the climb reached only {} points, so the boards checked were not high-scoring",
+        best.1
+    );
+}
+
+/// The walk compiled for the processor's bit instructions and the one
+/// compiled for any x86-64 count and list the same words on random
+/// and high-scoring boards (where the processor lacks those
+/// instructions, both scorers run the second).
+#[test]
+fn both_builds_of_the_walk_agree() {
+    let dict = crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap();
+    let alphabet: Vec<Tile> = ('a'..='z')
+        .filter(|&letter| letter != 'q')
+        .map(Tile::Letter)
+        .chain([Tile::qu()])
+        .collect();
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
+    let neighbours = neighbour_masks(4, 4);
+    let mut fast = Scorer::new(trie.clone(), &neighbours);
+    let mut plain = Scorer::new(trie, &neighbours);
+    plain.bit_instructions = false;
+    assert_eq!(fast.bit_instructions, has_bit_instructions());
+    let mut rng = BoardRng::new(17);
+    let mut board: Vec<u8> = (0..16)
+        .map(|_| rng.below(alphabet.len() as u32) as u8)
+        .collect();
+    let (mut best, mut words) = (0, 0);
+    for round in 0..2000 {
+        let mut candidate = board.clone();
+        candidate[rng.below(16) as usize] = rng.below(alphabet.len() as u32) as u8;
+        if round % 2 == 0 {
+            candidate = (0..16)
+                .map(|_| rng.below(alphabet.len() as u32) as u8)
+                .collect();
+        }
+        let (mut listed, mut listed_plain) = (Vec::new(), Vec::new());
+        let figures = fast.list_within(&candidate, UNLIMITED, &mut listed);
+        assert_eq!(
+            figures,
+            plain.list_within(&candidate, UNLIMITED, &mut listed_plain)
+        );
+        listed.sort_unstable_by_key(|word| word.0);
+        listed_plain.sort_unstable_by_key(|word| word.0);
+        assert_eq!(listed, listed_plain, "{candidate:?}");
+        assert_eq!(fast.score(&candidate), plain.score(&candidate));
+        let (count, score) = figures.unwrap();
+        words += count;
+        if round % 2 == 1 && score >= best {
+            (board, best) = (candidate, score);
+        }
+    }
+    assert!(best > 500 && words > 100_000, "{best} {words}");
+}
+
+/// The walk's fixed stack holds the deepest walks: every cell of an
+/// 8×8 board the same letter, words of it up to 64 letters, so that
+/// paths go as deep as the board and branch everywhere.
+#[test]
+fn the_stack_holds_the_deepest_walks() {
+    let words: Vec<String> = (1..=64).map(|len| "a".repeat(len)).collect();
+    let dict = Dictionary::from_words(words.iter(), Normalizer::default()).unwrap();
+    let alphabet = [Tile::Letter('a')];
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
+    for (rows, cols) in [(8, 8), (1, 64), (64, 1), (3, 3)] {
+        let mut scorer = Scorer::new(trie.clone(), &neighbour_masks(rows, cols));
+        let board = vec![0u8; rows * cols];
+        // Deep first: the walk reaches the bottom long before it has
+        // followed this many paths.
+        let figures = scorer.score_within(&board, 2_000_000);
+        match (rows, cols) {
+            (3, 3) => assert_eq!(figures, Some((7, 1 + 1 + 2 + 3 + 5 + 11 + 11))),
+            // A line is one path each way from each cell.
+            (1, 64) | (64, 1) => assert_eq!(figures.map(|f| f.0), Some(62)),
+            _ => assert_eq!(figures, None),
+        }
+    }
+}
+
+/// A dictionary of a few words of `t`, `e` and `a`, and a scorer of
+/// 2×2 boards of those tiles (numbered 0, 1, 2), under classic rules.
+fn tea_scorer() -> (Dictionary, Scorer) {
+    let dict = Dictionary::from_words(
+        ["tea", "eat", "ate", "tee", "eta", "teat", "tate"],
+        Normalizer::default(),
+    )
+    .unwrap();
+    let alphabet: Vec<Tile> = "tea".chars().map(Tile::Letter).collect();
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
+    let scorer = Scorer::new(trie, &neighbour_masks(2, 2));
+    (dict, scorer)
+}
+
+/// The marks stay right when the scorer has told apart as many boards
+/// as they can hold and starts again.
+#[test]
+fn scores_stay_right_across_the_marks_wrapping() {
+    let (_, mut scorer) = tea_scorer();
+    let board = [0, 1, 2, 0];
+    let figures = scorer.score(&board);
+    assert_eq!(figures, (6, 6), "tea eat ate eta teat tate: a point each");
+    // The board before the wrapping finds nothing, so the marks of the
+    // first board are still there when the epochs start again.
+    scorer.epoch = Mark::BOARDS - 2;
+    assert_eq!(scorer.score(&[2, 2, 2, 2]), (0, 0));
+    assert_eq!(scorer.score(&board), figures);
+    assert_eq!(scorer.epoch, 1, "the marks did not start again");
+    assert_eq!(scorer.score(&board), figures);
+}
+
+/// A listing keeps each word once, however many paths reach it, with
+/// its score and length, in a solution's order (score, then
+/// alphabetical), and the next board's listing starts afresh.
+#[test]
+fn a_listing_keeps_each_word_once_in_order() {
+    let (dict, mut scorer) = tea_scorer();
+    // t e / a t: every cell touches the others, so each word is
+    // reached from both t's ("tea" from the top t and the bottom one).
+    let board = [0, 1, 2, 0];
+    let list = |scorer: &mut Scorer, tiles: &[u8]| {
+        let mut words = Vec::new();
+        let figures = scorer.list_within(tiles, UNLIMITED, &mut words);
+        let words: Vec<(String, u32, usize)> = words
+            .iter()
+            .map(|word| {
+                (
+                    dict.word_str(word.word()).into_owned(),
+                    word.score(),
+                    word.letters(),
+                )
+            })
+            .collect();
+        (figures, words)
+    };
+    let by_hand: Vec<(String, u32, usize)> = [
+        ("ate", 1, 3),
+        ("eat", 1, 3),
+        ("eta", 1, 3),
+        ("tate", 1, 4),
+        ("tea", 1, 3),
+        ("teat", 1, 4),
+    ]
+    .iter()
+    .map(|&(word, score, len)| (word.to_string(), score, len))
+    .collect();
+    assert_eq!(list(&mut scorer, &board), (Some((6, 6)), by_hand.clone()));
+    assert_eq!(list(&mut scorer, &[2, 2, 2, 2]), (Some((0, 0)), Vec::new()));
+    assert_eq!(list(&mut scorer, &board), (Some((6, 6)), by_hand));
+    assert_eq!(scorer.score(&board), (6, 6));
+
+    // A word of five letters scores 2 and comes first. t e a / a t e:
+    // "teate" is t e a t e along the top row and down the middle.
+    let dict =
+        Dictionary::from_words(["tea", "eat", "ate", "teate"], Normalizer::default()).unwrap();
+    let tiles: Vec<Tile> = "tea".chars().map(Tile::Letter).collect();
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &tiles, Rules::Classic));
+    let mut scorer = Scorer::new(trie, &neighbour_masks(2, 3));
+    let mut words = Vec::new();
+    let figures = scorer.list_within(&[0, 1, 2, 2, 0, 1], UNLIMITED, &mut words);
+    let words: Vec<(String, u32)> = words
+        .iter()
+        .map(|word| (dict.word_str(word.word()).into_owned(), word.score()))
+        .collect();
+    let by_hand = [("teate", 2), ("ate", 1), ("eat", 1), ("tea", 1)];
+    assert_eq!(figures, Some((4, 5)));
+    assert_eq!(
+        words,
+        by_hand.map(|(word, score)| (word.to_string(), score))
+    );
+    // The listing table is made once, in the trie every thread's scorer
+    // shares, and is no part of the trie's value.
+    let fresh = TileTrie::new(&dict, &tiles, Rules::Classic);
+    assert!(scorer.trie().listed.get().is_some() && fresh.listed.get().is_none());
+    assert_eq!(**scorer.trie(), fresh);
+}
+
+/// A listing adds its words after those already in the list it is
+/// given, and keeps none of the entries it writes past them.
+#[test]
+fn a_listing_adds_to_the_words_given() {
+    let (_, mut scorer) = tea_scorer();
+    let board = [0, 1, 2, 0];
+    let mut alone = Vec::new();
+    assert_eq!(
+        scorer.list_within(&board, UNLIMITED, &mut alone),
+        Some((6, 6))
+    );
+    assert_eq!(alone.len(), 6, "tea eat ate eta teat tate, each once");
+    let mut words = alone.clone();
+    scorer.list_within(&board, UNLIMITED, &mut words);
+    assert_eq!(words.len(), 12);
+    assert_eq!(words[..6], alone[..]);
+    assert_eq!(words[6..], alone[..], "the same board walked the same way");
+}
