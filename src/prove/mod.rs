@@ -64,7 +64,7 @@ const DESCEND_BELOW_SMALL: u64 = 3;
 const SMALL_CELLS: usize = 12;
 
 /// A class whose bound is still above this many times the target once
-/// `REBUILD_FROM` cells are fixed by merging has its cells fixed by
+/// [`REBUILD_FROM`] cells are fixed by merging has its cells fixed by
 /// rebuilding the tree from its paths from then on
 /// ([`tree::TreeBuilder::force_rebuilt`], which drops the paths another
 /// path of the same word covers), while the bound stays above; by merging
@@ -73,7 +73,7 @@ const SMALL_CELLS: usize = 12;
 /// ordinary 4×4 parts, rebuilding from the first cell cost 11–13% more.
 const REBUILD_ABOVE: u64 = 5;
 
-/// See `REBUILD_ABOVE`.
+/// See [`REBUILD_ABOVE`].
 const REBUILD_FROM: usize = 3;
 
 /// The letters searched when none are given.
@@ -220,9 +220,9 @@ pub struct Prover {
     /// The most paths a class's tree is made from ([`MOST_PATHS`]).
     most_paths: usize,
     /// Cells are fixed by rebuilding while the bound is above this many
-    /// times the target (`REBUILD_ABOVE`),
+    /// times the target ([`REBUILD_ABOVE`]),
     rebuild_above: u64,
-    /// from the time this many cells are fixed (`REBUILD_FROM`).
+    /// from the time this many cells are fixed ([`REBUILD_FROM`]).
     rebuild_from: usize,
     /// Whether the paths of this proof fit the smaller layout, [`End16`]
     /// (else [`End25`]).
@@ -517,7 +517,7 @@ impl Prover {
     /// letters in turn, forcing the tree to match while the bound is high
     /// ([`DESCEND_BELOW`]), descending the tree for every cell after.
     /// `rebuilt` is how many rebuilds made `root` from the paths kept
-    /// (`REBUILD_ABOVE`), `None` when a build or a merge did; `depth` is
+    /// ([`REBUILD_ABOVE`]), `None` when a build or a merge did; `depth` is
     /// how many cells were fixed since the build.
     fn split<E: End>(
         &self,
