@@ -10,17 +10,17 @@ use boggle::dict::{ListFormat, compiled};
 use clap::{Args, Subcommand};
 
 use super::dict_args::{FormatArg, describe, lang_parser, lines_not_in_the_format, load_file};
-use super::{Outcome, Usage};
+use super::{Lazy, Outcome, Usage};
 
 /// `boggle dict` subcommands.
 #[derive(Debug, Subcommand)]
 pub enum DictCommand {
     /// Compile a word list (any format) into a dictionary that loads in
     /// about a millisecond
-    Compile(CompileArgs),
+    Compile(Lazy<CompileArgs>),
     /// Print a dictionary's word count, letters, node count, compiled size
     /// and format version
-    Info(InfoArgs),
+    Info(Lazy<InfoArgs>),
     /// Print the bundled languages, one a line: code, name, word count,
     /// alphabet, dice sets, source and licence, separated by tabs
     List,
@@ -85,8 +85,8 @@ pub struct InfoArgs {
 impl DictCommand {
     pub fn run(self) -> anyhow::Result<Outcome> {
         match self {
-            DictCommand::Compile(args) => args.run(),
-            DictCommand::Info(args) => args.run(),
+            DictCommand::Compile(Lazy(args)) => args.run(),
+            DictCommand::Info(Lazy(args)) => args.run(),
             DictCommand::List => {
                 let mut out = BufWriter::new(super::stdout());
                 for lang in Lang::ALL {

@@ -7,6 +7,7 @@ mod completions;
 mod dict_args;
 mod dict_cmd;
 mod exit;
+mod lazy;
 mod man;
 pub mod play;
 pub mod prove;
@@ -26,6 +27,7 @@ use clap::{Parser, Subcommand};
 pub use args::{RulesArg, ThreadsArg};
 pub use dict_args::DictArgs;
 pub use exit::{Interrupted, Outcome, Usage, clap_error, exit_code};
+pub use lazy::Lazy;
 pub use solve::SolveArgs;
 
 const EXAMPLES: &str = "\
@@ -64,26 +66,26 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve boards given as arguments or one per line on standard input
-    Solve(SolveArgs),
+    Solve(Lazy<SolveArgs>),
     /// Work with dictionaries: compile a word list, or describe one
     #[command(subcommand, after_help = DICT_EXAMPLES)]
     Dict(dict_cmd::DictCommand),
     /// Print random boards rolled with real dice, one per line
-    Random(random::RandomArgs),
+    Random(Lazy<random::RandomArgs>),
     /// Draw each word's path on the grid, or say why it is not there
-    Show(show::ShowArgs),
+    Show(Lazy<show::ShowArgs>),
     /// Roll many boards, solve them and summarise their scores
-    Stats(stats::StatsArgs),
+    Stats(Lazy<stats::StatsArgs>),
     /// Search for the highest-scoring boards
-    Best(best::BestArgs),
+    Best(Lazy<best::BestArgs>),
     /// Play a game in the terminal, timed or not
-    Play(play::PlayArgs),
+    Play(Lazy<play::PlayArgs>),
     /// Serve the solver as a web page and a JSON API
-    Serve(serve::ServeArgs),
+    Serve(Lazy<serve::ServeArgs>),
     /// Print a shell completion script
-    Completions(completions::CompletionsArgs),
+    Completions(Lazy<completions::CompletionsArgs>),
     /// Print the manual page, or write every command's page into a directory
-    Man(man::ManArgs),
+    Man(Lazy<man::ManArgs>),
 }
 
 impl Command {
@@ -91,16 +93,16 @@ impl Command {
     /// exit code.
     pub fn run(self) -> anyhow::Result<Outcome> {
         match self {
-            Command::Solve(args) => args.run(),
+            Command::Solve(Lazy(args)) => args.run(),
             Command::Dict(command) => command.run(),
-            Command::Random(args) => args.run(),
-            Command::Show(args) => args.run(),
-            Command::Stats(args) => args.run(),
-            Command::Best(args) => args.run(),
-            Command::Play(args) => args.run(),
-            Command::Serve(args) => args.run(),
-            Command::Completions(args) => args.run(),
-            Command::Man(args) => args.run(),
+            Command::Random(Lazy(args)) => args.run(),
+            Command::Show(Lazy(args)) => args.run(),
+            Command::Stats(Lazy(args)) => args.run(),
+            Command::Best(Lazy(args)) => args.run(),
+            Command::Play(Lazy(args)) => args.run(),
+            Command::Serve(Lazy(args)) => args.run(),
+            Command::Completions(Lazy(args)) => args.run(),
+            Command::Man(Lazy(args)) => args.run(),
         }
     }
 }

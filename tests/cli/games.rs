@@ -390,6 +390,53 @@ fn completions_for_every_shell() {
         }
     }
     run(&["completions", "tcsh"]).fails(2, "invalid value 'tcsh'");
+    // `help dict compile` is completed too, with the subcommand's words:
+    // under `dict`, `dict help` and `help dict`.
+    let fish = run(&["completions", "fish"]).success().to_owned();
+    assert_eq!(
+        fish.matches("-a \"compile\" -d 'Compile a word list")
+            .count(),
+        3,
+        "{fish}"
+    );
+}
+
+/// Each command's arguments are added to clap's tree only when they are
+/// needed (`src/cli/lazy.rs`); each command still describes itself, in its
+/// help and its manual page, as the list of commands does.
+#[test]
+fn every_command_describes_itself_as_the_list_does() {
+    let help = run(&["--help"]).success().to_owned();
+    let list = help
+        .split_once("Commands:\n")
+        .expect("a list of commands")
+        .1
+        .split_once("\n\n")
+        .expect("the list ends")
+        .0;
+    let mut described = 0;
+    for line in list.lines() {
+        let (name, about) = line
+            .trim()
+            .split_once(' ')
+            .expect("a name and a description");
+        if name == "help" {
+            continue;
+        }
+        let about = about.trim();
+        let own = run(&[name, "--help"]).success().to_owned();
+        assert_eq!(own.lines().next(), Some(about), "{name} --help: {own}");
+        let page = run(&["help", name]).success().to_owned();
+        assert_eq!(page.lines().next(), Some(about), "help {name}: {page}");
+        described += 1;
+    }
+    assert_eq!(described, 10, "{list}");
+    let page = run(&["man"]).success().to_owned();
+    assert!(
+        page.contains("Search for the highest\\-scoring boards"),
+        "{page}"
+    );
+    assert!(!page.contains("` options"), "{page}");
 }
 
 /// The pages `boggle man --dir` writes, one per command, in byte order.
