@@ -2,13 +2,13 @@
 //! library (`-no-pie`), unless `BOGGLE_PIE=1` is set when it is built.
 //!
 //! A position-independent executable is relocated each time it starts:
-//! about 4,300 addresses written into 80 KB of tables, each page of which is
-//! then copied on write. That costs 0.07 to 0.1 ms of the 1.2 ms a run on
-//! one board takes, more than the search (docs/performance.md, "Starting
-//! up"). The price is that the binary's own code and tables lie at the same
-//! address in every run; its libraries, heap and stacks are still placed at
-//! random, and the code is memory-safe Rust. A packager whose policy wants
-//! every executable position-independent builds with `BOGGLE_PIE=1`.
+//! thousands of addresses written into its tables, each page of which is
+//! then copied on write. A run on one board pays that at every start
+//! (docs/performance.md, "Starting up", has the measurements). The price
+//! is that the binary's own code and tables lie at the same address in
+//! every run; its libraries, heap and stacks are still placed at random,
+//! and the code is memory-safe Rust. A packager whose policy wants every
+//! executable position-independent builds with `BOGGLE_PIE=1`.
 //!
 //! Only the binary is linked so (`rustc-link-arg-bins`): the library, the
 //! tests and the procedural macros are built as they always are.

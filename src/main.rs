@@ -1,16 +1,59 @@
 //! The `boggle` binary: parses the command line, runs the command and maps
 //! what happened to an exit code (SPEC §10). All the work is in the library.
+//!
+//! On Linux the binary starts without the Rust runtime's start-up (`no_main`):
+//! the C runtime calls [`main`] here directly. That start-up finds the main
+//! thread's stack by reading `/proc/self/maps`, to report its overflow by
+//! name, which cost a run on one board more than the rest of the start-up
+//! the binary needs (docs/performance.md, "Starting up"). What else it
+//! does, `main` does: closed standard
+//! descriptors opened on `/dev/null`, SIGPIPE ignored, exit code 101 after
+//! a panic, standard output flushed. A stack overflow, which no input should
+//! cause, still ends the run, by SIGSEGV without the message.
+
+// Not for the unit tests, whose harness has its own `main`.
+#![cfg_attr(all(target_os = "linux", not(test)), no_main)]
 
 mod cli;
 mod serve;
-
-use std::process::ExitCode;
 
 use clap::Parser;
 
 use cli::{Cli, Command};
 
-fn main() -> ExitCode {
+/// The entry the C runtime calls on Linux, with what the Rust runtime's
+/// start-up would do and the binary needs (see the module's docs).
+#[cfg(all(target_os = "linux", not(test)))]
+#[allow(unsafe_code)]
+#[unsafe(no_mangle)]
+extern "C" fn main(
+    _argc: std::ffi::c_int,
+    _argv: *const *const std::ffi::c_char,
+) -> std::ffi::c_int {
+    if !cli::streams::open_standard_descriptors() {
+        // As the Rust runtime does: a file opened later could take a
+        // standard stream's number, and there is no safe way on.
+        std::process::abort();
+    }
+    cli::signals::ignore_sigpipe();
+    // The arguments are read through `std::env::args_os`, which the
+    // standard library fills on Linux from the C runtime's start, not from
+    // its own.
+    let code = std::panic::catch_unwind(run).unwrap_or(101);
+    // Whatever is left in the standard library's buffer, as its runtime
+    // flushes it at exit; an error here has nowhere to go.
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    code.into()
+}
+
+/// Elsewhere the Rust runtime starts the binary.
+#[cfg(not(all(target_os = "linux", not(test))))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run())
+}
+
+/// Runs the command line; returns the exit code.
+fn run() -> u8 {
     let outcome = match Cli::try_parse() {
         Ok(cli) => {
             // `serve` catches Ctrl-C and SIGTERM itself, to finish the
@@ -32,5 +75,5 @@ fn main() -> ExitCode {
     if let Some(message) = message {
         cli::streams::say(format_args!("boggle: {message}"));
     }
-    ExitCode::from(code)
+    code
 }

@@ -7,9 +7,10 @@
 //! [`clap::Command::defer`]: clap adds them when that subcommand is parsed,
 //! or when the whole tree is built for help, completions and manual pages
 //! (`Command::build`). The help, errors, completions and pages are the same
-//! as without it, which `tests/cli.rs` checks for every command. It saves
-//! about a tenth of the time of `boggle solve BOARD`, most of which is
-//! starting a process (docs/performance.md, "Starting up").
+//! as without it, which `tests/cli/games.rs` checks for every command. It
+//! takes the largest part of clap's work out of a run such as `boggle solve
+//! BOARD`, most of whose time is starting a process (docs/performance.md,
+//! "Starting up").
 
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 

@@ -28,6 +28,19 @@ static WATCHED: AtomicBool = AtomicBool::new(false);
 #[cfg(unix)]
 const SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 
+/// Ignores SIGPIPE, as the Rust runtime does before `main`: a write to a
+/// closed pipe then fails with `EPIPE`, which ends the run quietly (SPEC
+/// §10), instead of killing the process. Called by the binary's entry,
+/// which takes the Rust runtime's place on Linux (`src/main.rs`).
+#[cfg(target_os = "linux")]
+#[cfg_attr(test, allow(dead_code))]
+#[allow(unsafe_code)]
+pub fn ignore_sigpipe() {
+    // SAFETY: setting a signal's disposition to `SIG_IGN` runs no code of
+    // ours in a handler; nothing else has started yet.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+}
+
 /// Ends the process on Ctrl-C, SIGTERM and SIGHUP with 128 + the signal's
 /// number, and starts the watcher when the first temporary file is about
 /// to be written.
