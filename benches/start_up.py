@@ -54,7 +54,7 @@ def main():
     options = parser.parse_args()
     binaries = []
     for item in options.binaries:
-        label, sep, path = item.partition("=")
+        label, sep, path = item.rpartition("=")
         if not sep or not os.path.isfile(path):
             sys.exit(f"not LABEL=BINARY with a file: {item}")
         binaries.append((label, path))
