@@ -1,7 +1,8 @@
 //! The `boggle` binary: parses the command line, runs the command and maps
 //! what happened to an exit code (SPEC §10). All the work is in the library.
 //!
-//! On Linux the binary starts without the Rust runtime's start-up (`no_main`):
+//! On Linux with glibc the binary starts without the Rust runtime's start-up
+//! (`no_main`):
 //! the C runtime calls [`main`] here directly. That start-up finds the main
 //! thread's stack by reading `/proc/self/maps`, to report its overflow by
 //! name, which cost a run on one board more than the rest of the start-up
@@ -12,7 +13,7 @@
 //! cause, still ends the run, by SIGSEGV without the message.
 
 // Not for the unit tests, whose harness has its own `main`.
-#![cfg_attr(all(target_os = "linux", not(test)), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 mod cli;
 mod serve;
@@ -21,9 +22,9 @@ use clap::Parser;
 
 use cli::{Cli, Command};
 
-/// The entry the C runtime calls on Linux, with what the Rust runtime's
+/// The entry the C runtime calls on Linux with glibc, with what the Rust runtime's
 /// start-up would do and the binary needs (see the module's docs).
-#[cfg(all(target_os = "linux", not(test)))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[allow(unsafe_code)]
 #[unsafe(no_mangle)]
 extern "C" fn main(
@@ -37,8 +38,9 @@ extern "C" fn main(
     }
     cli::signals::ignore_sigpipe();
     // The arguments are read through `std::env::args_os`, which the
-    // standard library fills on Linux from the C runtime's start, not from
-    // its own.
+    // standard library fills with glibc from the C runtime's start (its
+    // `.init_array` hook), not from its own; with musl it would not, which
+    // is why this entry is for glibc only.
     let code = std::panic::catch_unwind(run).unwrap_or(101);
     // Whatever is left in the standard library's buffer, as its runtime
     // flushes it at exit; an error here has nowhere to go.
@@ -47,7 +49,7 @@ extern "C" fn main(
 }
 
 /// Elsewhere the Rust runtime starts the binary.
-#[cfg(not(all(target_os = "linux", not(test))))]
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run())
 }

@@ -31,8 +31,8 @@ const SIGNALS: [i32; 3] = [SIGINT, SIGTERM, SIGHUP];
 /// Ignores SIGPIPE, as the Rust runtime does before `main`: a write to a
 /// closed pipe then fails with `EPIPE`, which ends the run quietly (SPEC
 /// §10), instead of killing the process. Called by the binary's entry,
-/// which takes the Rust runtime's place on Linux (`src/main.rs`).
-#[cfg(target_os = "linux")]
+/// which takes the Rust runtime's place on Linux with glibc (`src/main.rs`).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[cfg_attr(test, allow(dead_code))]
 #[allow(unsafe_code)]
 pub fn ignore_sigpipe() {

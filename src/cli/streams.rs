@@ -61,10 +61,13 @@ impl Write for RawStdout {
     }
 }
 
-/// Whether standard output was closed as the program started (`>&-`). On
-/// Linux, [`open_standard_descriptors`] records it before opening
-/// `/dev/null` in its place; elsewhere the Rust runtime opens `/dev/null`
-/// before `main`, and a closed standard output is not seen.
+/// Whether standard output was closed as the program started (`>&-`). The
+/// Rust runtime (or, on Linux with glibc, [`open_standard_descriptors`])
+/// then opens `/dev/null` on it before `main`, so that no file
+/// opened later takes its place, and the output would vanish without an
+/// error. On Linux the descriptor is looked at before that, by a function
+/// the C runtime calls as the program loads (see [`STDOUT_AT_START`]);
+/// elsewhere a closed standard output is not seen.
 fn was_closed() -> bool {
     #[cfg(target_os = "linux")]
     return STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed);
@@ -72,21 +75,39 @@ fn was_closed() -> bool {
     false
 }
 
-/// Whether descriptor 1 was closed as the program started.
+/// Whether descriptor 1 was closed as the program loaded.
 #[cfg(target_os = "linux")]
 static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// Records whether standard output is open, from the C runtime's list of
+/// functions run as the program loads (`.init_array`), which glibc and musl
+/// call before `main` and so before the Rust runtime replaces a closed
+/// standard descriptor with `/dev/null`. Telling the two apart afterwards
+/// is guesswork: a parent may hand over `/dev/null` opened read-write
+/// (Python's `subprocess.DEVNULL`, service managers), which is no error.
+#[cfg(target_os = "linux")]
+#[used]
+#[allow(unsafe_code)]
+#[unsafe(link_section = ".init_array")]
+static STDOUT_AT_START: extern "C" fn() = {
+    extern "C" fn record() {
+        // SAFETY: `F_GETFD` only reads descriptor 1's flags, and fails with
+        // `EBADF` when it is not open; nothing else is touched, so this is
+        // sound however early it runs.
+        #[allow(unsafe_code)]
+        let flags = unsafe { libc::fcntl(1, libc::F_GETFD) };
+        STDOUT_CLOSED.store(flags == -1, std::sync::atomic::Ordering::Relaxed);
+    }
+    record
+};
+
 /// Opens `/dev/null` on each of descriptors 0, 1 and 2 that is closed, as
 /// the Rust runtime does before `main`, so that no file opened later takes a
-/// standard stream's number and receives its output; and records whether
-/// standard output was closed, which is an error for a command that writes
-/// to it (telling afterwards is guesswork: a parent may hand over
-/// `/dev/null` opened read-write, as Python's `subprocess.DEVNULL` and
-/// service managers do, which is no error). Called first by the binary's
-/// entry, which takes the Rust runtime's place on Linux (`src/main.rs`).
-/// Returns false when `/dev/null` could not be opened in a closed one's
-/// place.
-#[cfg(target_os = "linux")]
+/// standard stream's number and receives its output. Called first by the
+/// binary's entry, which takes the Rust runtime's place on Linux with glibc
+/// (`src/main.rs`), after [`STDOUT_AT_START`] has looked. Returns false when
+/// `/dev/null` could not be opened in a closed one's place.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 #[cfg_attr(test, allow(dead_code))]
 #[allow(unsafe_code)]
 #[must_use]
@@ -96,9 +117,6 @@ pub fn open_standard_descriptors() -> bool {
         // with `EBADF` when it is not open.
         if unsafe { libc::fcntl(descriptor, libc::F_GETFD) } != -1 {
             continue;
-        }
-        if descriptor == 1 {
-            STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed);
         }
         // SAFETY: the path is a NUL-terminated string; the new descriptor
         // is the lowest closed one, `descriptor`, as the lower ones are open,
