@@ -1,16 +1,14 @@
 //! The `boggle` binary: parses the command line, runs the command and maps
 //! what happened to an exit code (SPEC §10). All the work is in the library.
 //!
-//! On Linux with glibc the binary starts without the Rust runtime's start-up
-//! (`no_main`):
-//! the C runtime calls [`main`] here directly. That start-up finds the main
-//! thread's stack by reading `/proc/self/maps`, to report its overflow by
-//! name, which cost a run on one board more than the rest of the start-up
-//! the binary needs (docs/performance.md, "Starting up"). What else it
-//! does, `main` does: closed standard
-//! descriptors opened on `/dev/null`, SIGPIPE ignored, exit code 101 after
-//! a panic, standard output flushed. A stack overflow, which no input should
-//! cause, still ends the run, by SIGSEGV without the message.
+//! On Linux with glibc the binary starts without the Rust runtime's
+//! start-up (`no_main`): the C runtime calls [`main`] here directly. That
+//! start-up finds the main thread's stack by reading `/proc/self/maps`, to
+//! report its overflow by name, a cost a run on one board felt
+//! (docs/performance.md, "Starting up", has the measurements). What else
+//! it does, `main` does: closed standard descriptors opened on `/dev/null`,
+//! SIGPIPE ignored, exit code 101 after a panic, standard output flushed. A stack overflow, which no input should cause, still
+//! ends the run, by SIGSEGV without the message.
 
 // Not for the unit tests, whose harness has its own `main`.
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
@@ -22,8 +20,8 @@ use clap::Parser;
 
 use cli::{Cli, Command};
 
-/// The entry the C runtime calls on Linux with glibc, with what the Rust runtime's
-/// start-up would do and the binary needs (see the module's docs).
+/// The entry the C runtime calls on Linux with glibc, with what the Rust
+/// runtime's start-up would do and the binary needs (see the module's docs).
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[allow(unsafe_code)]
 #[unsafe(no_mangle)]
