@@ -197,43 +197,42 @@ impl<W: Write> GroupWriter<'_, W> {
     /// error record, and flushes.
     fn write(&mut self, groups: Vec<io::Result<Group>>, chunk: &Chunk) -> io::Result<()> {
         for (group, lines) in groups.into_iter().zip(chunk.lines.chunks(GROUP_LINES)) {
-            let group = group?;
-            // Blocks with nothing between them are written together, in
-            // one write that a buffered writer passes on without a copy.
-            let (mut written, mut start) = (0, 0);
-            for (outcome, line) in group.outcomes.iter().zip(lines) {
-                match outcome {
-                    Outcome::Block { end } => {
-                        if self.report.boards > 0 && output::separates(&self.output) {
-                            self.out.write_all(&group.out[written..start])?;
-                            written = start;
-                            output::write_separator(self.out, &self.output)?;
-                        }
-                        start = *end;
-                        self.report.boards += 1;
-                    }
-                    Outcome::Bad { message } => {
-                        self.out.write_all(&group.out[written..start])?;
-                        written = start;
-                        self.report.bad_lines += 1;
-                        (self.errors)(&format!("line {}: {message}", line.number));
-                        let text = String::from_utf8_lossy(&chunk.data[line.start..line.end]);
-                        output::write_error(
-                            self.out,
-                            self.output.format,
-                            line.number,
-                            &text,
-                            message,
-                        )?;
-                    }
-                }
-            }
-            self.out.write_all(&group.out[written..start])?;
-            if group.out.capacity() <= KEPT_BUFFER_BYTES {
-                self.groups.give(group);
-            }
+            self.write_group(group?, lines, chunk)?;
         }
         self.out.flush()
+    }
+
+    /// Writes `group`, made from `lines` of `chunk`.
+    fn write_group(&mut self, group: Group, lines: &[Line], chunk: &Chunk) -> io::Result<()> {
+        // Blocks with nothing between them are written together, in
+        // one write that a buffered writer passes on without a copy.
+        let (mut written, mut start) = (0, 0);
+        for (outcome, line) in group.outcomes.iter().zip(lines) {
+            match outcome {
+                Outcome::Block { end } => {
+                    if self.report.boards > 0 && output::separates(&self.output) {
+                        self.out.write_all(&group.out[written..start])?;
+                        written = start;
+                        output::write_separator(self.out, &self.output)?;
+                    }
+                    start = *end;
+                    self.report.boards += 1;
+                }
+                Outcome::Bad { message } => {
+                    self.out.write_all(&group.out[written..start])?;
+                    written = start;
+                    self.report.bad_lines += 1;
+                    (self.errors)(&format!("line {}: {message}", line.number));
+                    let text = String::from_utf8_lossy(&chunk.data[line.start..line.end]);
+                    output::write_error(self.out, self.output.format, line.number, &text, message)?;
+                }
+            }
+        }
+        self.out.write_all(&group.out[written..start])?;
+        if group.out.capacity() <= KEPT_BUFFER_BYTES {
+            self.groups.give(group);
+        }
+        Ok(())
     }
 }
 
@@ -377,14 +376,6 @@ impl<'s, 'd> Batch<'s, 'd> {
         let scratches = Pool::new();
         let groups = Pool::new();
         let solve = |chunk: &Chunk| -> Vec<io::Result<Group>> {
-            if one_task {
-                let mut lent = LentScratch::from(&scratches);
-                return (chunk.lines.chunks(GROUP_LINES))
-                    .map(|lines| {
-                        batch.render_group(&chunk.data, lines, &mut lent.scratch, groups.take())
-                    })
-                    .collect();
-            }
             crate::threads::in_pool(pool.as_ref(), || {
                 // One group a task, so that a thread that runs out of
                 // groups takes one from another rather than wait for the
@@ -409,10 +400,36 @@ impl<'s, 'd> Batch<'s, 'd> {
             errors,
             report: BatchReport::default(),
         };
+        // One worker: this thread makes each group and writes it at once,
+        // so that one output buffer, still in the cache when it is
+        // written, serves the whole run. Only a group with a board searched
+        // in parallel is made in the pool, for that search to use its
+        // thread.
+        let solve_and_write = |chunk: &Chunk, writer: &mut GroupWriter<'_, W>| {
+            let mut lent = LentScratch::from(&scratches);
+            for lines in chunk.lines.chunks(GROUP_LINES) {
+                let scratch = &mut lent.scratch;
+                let large = lines
+                    .iter()
+                    .any(|line| line.end - line.start >= PARALLEL_CELLS);
+                let group = if large {
+                    crate::threads::in_pool(pool.as_ref(), || {
+                        batch.render_group(&chunk.data, lines, scratch, groups.take())
+                    })
+                } else {
+                    batch.render_group(&chunk.data, lines, scratch, groups.take())
+                };
+                writer.write_group(group?, lines, chunk)?;
+            }
+            writer.out.flush()
+        };
         if !overlap {
             loop {
-                let groups = solve(&chunk);
-                writer.write(groups, &chunk)?;
+                if one_task || workers == 1 {
+                    solve_and_write(&chunk, &mut writer)?;
+                } else {
+                    writer.write(solve(&chunk), &chunk)?;
+                }
                 if at_end {
                     return Ok(writer.report);
                 }

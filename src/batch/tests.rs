@@ -140,6 +140,22 @@ fn threads_for_the_work_there_is() {
     assert_eq!(chunk.parts(), 1 + 2000);
 }
 
+/// What `boards` write solved one at a time, with separators between
+/// them.
+fn each_alone(solver: &Solver, boards: &[String], output: &OutputOptions) -> Vec<u8> {
+    let dict = solver.dict();
+    let mut alone = Vec::new();
+    for (index, board) in boards.iter().enumerate() {
+        if index > 0 {
+            output::write_separator(&mut alone, output).unwrap();
+        }
+        let board = Board::parse(board, dict.normalizer()).unwrap();
+        let solution = solver.solve(&board);
+        output::write_solution(&mut alone, dict, &board, &solution, output).unwrap();
+    }
+    alone
+}
+
 /// A stream of more than one chunk is solved with the tile core: its
 /// output, in every format, is what a stream of one board a line each
 /// solved alone gives, on one thread and on three.
@@ -168,15 +184,7 @@ fn a_long_stream_writes_what_each_board_alone_writes() {
             several: true,
             ..OutputOptions::default()
         };
-        let mut alone = Vec::new();
-        for (index, board) in boards.iter().enumerate() {
-            if index > 0 {
-                output::write_separator(&mut alone, &output).unwrap();
-            }
-            let board = Board::parse(board, dict.normalizer()).unwrap();
-            let solution = solver.solve(&board);
-            output::write_solution(&mut alone, &dict, &board, &solution, &output).unwrap();
-        }
+        let alone = each_alone(&solver, &boards, &output);
         for threads in [1, 3] {
             let mut out = Vec::new();
             Batch::new(&solver, output)
@@ -343,5 +351,45 @@ fn a_long_stream_writes_what_it_read_before_the_input_failed() {
             "{threads} threads"
         );
         assert!(written.lines().all(|line| line == "tea/xyz\t1\t1"));
+    }
+}
+
+/// On one thread a stream's groups are made and written one at a time,
+/// a board large enough to be searched in parallel among them too: every
+/// block is what the board alone writes, in a short stream and in a long
+/// one.
+#[test]
+fn one_thread_writes_large_boards_in_place() {
+    use crate::dice::{BoardRng, DiceSet, Roller};
+    let dict =
+        Dictionary::from_words(["tea", "eat", "ate", "seat"], Normalizer::default()).unwrap();
+    let solver = Solver::new(&dict, SolveOptions::default());
+    let mut rng = BoardRng::new(5);
+    let small = Roller::new(DiceSet::Uniform, Some((3, 3))).unwrap();
+    let large = Roller::new(DiceSet::Uniform, Some((33, 33))).unwrap();
+    let output = OutputOptions {
+        format: OutputFormat::Json,
+        several: true,
+        ..OutputOptions::default()
+    };
+    for count in [10, TILE_CORE_BOARDS + 10] {
+        let mut boards: Vec<String> = (0..count)
+            .map(|_| small.roll(&mut rng).to_string())
+            .collect();
+        boards.insert(3, large.roll(&mut rng).to_string());
+        assert!(boards[3].len() >= PARALLEL_CELLS);
+        let alone = each_alone(&solver, &boards, &output);
+        let mut out = Vec::new();
+        let report = Batch::new(&solver, output)
+            .threads(Some(1))
+            .run_lines(
+                boards.join("\n").as_bytes(),
+                &mut out,
+                Some(true),
+                &mut |_| {},
+            )
+            .unwrap();
+        assert_eq!(report.boards, count + 1);
+        assert!(out == alone, "{count} boards");
     }
 }
