@@ -8,16 +8,20 @@ use std::io::{self, Write};
 /// in it needs escaping (every word of the bundled lists), else as serde
 /// escapes it.
 pub fn write_str<W: Write>(out: &mut W, text: &str) -> io::Result<()> {
-    let plain = text
-        .bytes()
-        .all(|byte| byte >= 0x20 && byte != b'"' && byte != b'\\');
-    if plain {
+    if is_plain(text.as_bytes()) {
         out.write_all(b"\"")?;
         out.write_all(text.as_bytes())?;
         out.write_all(b"\"")
     } else {
         serde_json::to_writer(&mut *out, text).map_err(io::Error::from)
     }
+}
+
+/// Whether `text` is written in JSON as it is, between quotes: it has no
+/// control character, quote or backslash to escape.
+pub fn is_plain(text: &[u8]) -> bool {
+    text.iter()
+        .all(|&byte| byte >= 0x20 && byte != b'"' && byte != b'\\')
 }
 
 #[cfg(test)]

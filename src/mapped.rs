@@ -79,28 +79,51 @@ impl MappedBytes {
     }
 }
 
+/// The size of a huge page: 2 MiB, on x86-64 and on most arm64 systems.
+const HUGE_PAGE: usize = 2 << 20;
+
 /// Asks the kernel to back `buffer` with huge pages where whole ones fit.
 /// An image of a large list is megabytes written once, and faulting them in
 /// 4 KiB pages costs more than building it; 2 MiB pages take a few hundred
 /// times fewer faults. Advice only: nothing changes if
 /// the kernel declines, or on other systems.
+pub fn advise_huge_pages(buffer: &mut [u8]) {
+    advise_huge_range(buffer.as_mut_ptr(), buffer.len());
+}
+
+/// An empty vector with room for `len` items, whose memory is advised huge
+/// pages (see [`advise_huge_pages`]) before anything is written to it: for
+/// the tables of megabytes a run fills once. Its room goes a huge page
+/// past `len` items, so that the huge pages cover the items up to their
+/// end; the room never used is never touched, so the system gives it no
+/// memory. Below a huge page, an ordinary vector.
+pub fn huge_vec<T>(len: usize) -> Vec<T> {
+    let size = std::mem::size_of::<T>();
+    if size == 0 || len.saturating_mul(size) < HUGE_PAGE {
+        return Vec::with_capacity(len);
+    }
+    let mut vec: Vec<T> = Vec::with_capacity(len.saturating_add(HUGE_PAGE / size));
+    advise_huge_range(vec.as_mut_ptr().cast::<u8>(), vec.capacity() * size);
+    vec
+}
+
+/// Advises huge pages for the whole ones among the `len` bytes from
+/// `start`, which must be memory the caller owns.
 #[cfg(target_os = "linux")]
 #[allow(unsafe_code)]
-pub fn advise_huge_pages(buffer: &mut [u8]) {
-    const HUGE_PAGE: usize = 2 << 20;
-    let start = buffer.as_mut_ptr();
+fn advise_huge_range(start: *mut u8, len: usize) {
     let skip = (start as usize).next_multiple_of(HUGE_PAGE) - start as usize;
-    let len = buffer.len().saturating_sub(skip) / HUGE_PAGE * HUGE_PAGE;
+    let len = len.saturating_sub(skip) / HUGE_PAGE * HUGE_PAGE;
     if len == 0 {
         return;
     }
     // SAFETY: `madvise` with `MADV_HUGEPAGE` only tells the kernel how to
     // back the pages of a range; it neither changes their contents nor
     // unmaps them, so it cannot make any memory invalid whatever it
-    // returns. The range starts `skip` bytes into `buffer` and is `len`
-    // bytes long, with `skip + len <= buffer.len()`, so it lies inside
-    // memory this function borrows mutably. Its failure (an old kernel,
-    // huge pages disabled) is harmless and ignored.
+    // returns. The range starts `skip` bytes after `start` and is `len`
+    // bytes long, within the bytes the caller owns, and `start.add(skip)`
+    // stays inside them. Its failure (an old kernel, huge pages disabled)
+    // is harmless and ignored.
     unsafe {
         libc::madvise(start.add(skip).cast(), len, libc::MADV_HUGEPAGE);
     }
@@ -108,7 +131,7 @@ pub fn advise_huge_pages(buffer: &mut [u8]) {
 
 /// Huge pages are asked for on Linux only.
 #[cfg(not(target_os = "linux"))]
-pub fn advise_huge_pages(_buffer: &mut [u8]) {}
+fn advise_huge_range(_start: *mut u8, _len: usize) {}
 
 #[cfg(test)]
 mod tests {
@@ -126,5 +149,19 @@ mod tests {
         assert!(buffer.iter().enumerate().all(|(i, &b)| b == i as u8));
         buffer[(4 << 20) + 1] = 7;
         assert_eq!(buffer[(4 << 20) + 1], 7);
+    }
+
+    /// A vector of huge pages holds what is put in it, small or large, and
+    /// has room for at least what was asked.
+    #[test]
+    fn huge_vectors_hold_their_items() {
+        for len in [0, 1, 1000, HUGE_PAGE / 8 - 1, 3 * HUGE_PAGE / 8 + 5] {
+            let mut vec: Vec<u64> = huge_vec(len);
+            assert!(vec.is_empty() && vec.capacity() >= len);
+            vec.extend(0..len as u64);
+            assert!(vec.iter().enumerate().all(|(i, &x)| x == i as u64));
+        }
+        let zero_sized: Vec<()> = huge_vec(1 << 30);
+        assert!(zero_sized.capacity() >= 1 << 30);
     }
 }

@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use super::cache::DerivedFiles;
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
+use crate::mapped::huge_vec;
 use crate::prefetch::prefetch;
 use crate::trie::{NodeId, Trie, TrieBuilder, TrieError, WordId};
 
@@ -98,6 +99,29 @@ struct JsonSlot([u8; JSON_SLOT]);
 impl JsonSlot {
     /// The length byte of a start kept in [`WordTexts::long_json`].
     const LONG: u8 = u8::MAX;
+    /// What comes before a word's JSON string, and after it.
+    const HEAD: &[u8] = b"{\"word\":";
+    const TAIL: &[u8] = b",\"score\":";
+
+    /// The slot of `text`'s start when the text needs no escaping (no
+    /// control character, quote or backslash) and fits: the bytes put in
+    /// place, as [`JsonSlot::new`] would put them.
+    fn plain(text: &str) -> Option<JsonSlot> {
+        let text = text.as_bytes();
+        let end = JsonSlot::HEAD.len() + text.len() + 2 + JsonSlot::TAIL.len();
+        if end >= JSON_SLOT || !crate::json::is_plain(text) {
+            return None;
+        }
+        let mut slot = JsonSlot([0; JSON_SLOT]);
+        let (head, rest) = slot.0.split_at_mut(JsonSlot::HEAD.len());
+        head.copy_from_slice(JsonSlot::HEAD);
+        rest[0] = b'"';
+        rest[1..=text.len()].copy_from_slice(text);
+        rest[text.len() + 1] = b'"';
+        rest[text.len() + 2..][..JsonSlot::TAIL.len()].copy_from_slice(JsonSlot::TAIL);
+        slot.0[JSON_SLOT - 1] = end as u8;
+        Some(slot)
+    }
 
     fn new(start: &[u8], long_json: &mut Vec<u8>) -> JsonSlot {
         let mut slot = JsonSlot([0; JSON_SLOT]);
@@ -132,19 +156,29 @@ impl WordTexts {
     fn of(dict: &Dictionary) -> WordTexts {
         let trie = dict.trie();
         let nodes = trie.nodes();
+        let words = trie.word_count();
+        // Room for words of twelve bytes on average; a list of longer ones
+        // grows it.
+        let text = String::from_utf8(huge_vec(words.saturating_mul(12))).unwrap_or_default();
         let mut texts = WordTexts {
-            text: String::new(),
-            spans: vec![(0, 0); trie.word_count()],
-            json_slots: Vec::with_capacity(trie.word_count()),
+            text,
+            spans: huge_vec(words),
+            json_slots: huge_vec(words),
             long_json: Vec::new(),
         };
+        texts.spans.resize(words, (0, 0));
+        // Each symbol's letter (a node has at most 64 children).
+        let letters: Vec<String> = (0..64)
+            .map(|symbol| dict.alphabet.letter(Symbol::from_index(symbol)).to_string())
+            .collect();
         let mut prefix = String::new();
-        // Each entry: a node, the length of its parent's text, its letter.
-        let mut stack = vec![(NodeId::ROOT, 0, None)];
-        while let Some((id, parent_len, letter)) = stack.pop() {
+        // Each entry: a node, the length of its parent's text, its symbol
+        // (none for the root).
+        let mut stack = vec![(NodeId::ROOT, 0, u8::MAX)];
+        while let Some((id, parent_len, symbol)) = stack.pop() {
             prefix.truncate(parent_len);
-            if let Some(letter) = letter {
-                prefix.push(letter);
+            if let Some(letter) = letters.get(usize::from(symbol)) {
+                prefix.push_str(letter);
             }
             let node = nodes.get(id);
             if let Some(span) = node
@@ -162,22 +196,21 @@ impl WordTexts {
                 let symbol = 63 - children.leading_zeros();
                 let bit = 1u64 << symbol;
                 children &= !bit;
-                stack.push((
-                    node.child_at(bit),
-                    prefix.len(),
-                    Some(dict.alphabet.letter(Symbol::from_index(symbol as usize))),
-                ));
+                stack.push((node.child_at(bit), prefix.len(), symbol as u8));
             }
         }
         let mut json = Vec::new();
         for &(start, end) in &texts.spans {
-            json.clear();
-            json.extend_from_slice(b"{\"word\":");
             let text = texts.text.get(start as usize..end as usize);
-            // Writing into a `Vec` cannot fail.
-            let _ = crate::json::write_str(&mut json, text.unwrap_or_default());
-            json.extend_from_slice(b",\"score\":");
-            let slot = JsonSlot::new(&json, &mut texts.long_json);
+            let text = text.unwrap_or_default();
+            let slot = JsonSlot::plain(text).unwrap_or_else(|| {
+                json.clear();
+                json.extend_from_slice(JsonSlot::HEAD);
+                // Writing into a `Vec` cannot fail.
+                let _ = crate::json::write_str(&mut json, text);
+                json.extend_from_slice(JsonSlot::TAIL);
+                JsonSlot::new(&json, &mut texts.long_json)
+            });
             texts.json_slots.push(slot);
         }
         texts

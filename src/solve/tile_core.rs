@@ -17,6 +17,7 @@
 use crate::alphabet::Symbol;
 use crate::board::Tile;
 use crate::dict::Dictionary;
+use crate::mapped::huge_vec;
 use crate::prefetch::prefetch;
 use crate::rules::{LengthFilter, LengthOptions, Rules};
 use std::collections::VecDeque;
@@ -361,6 +362,9 @@ impl TileTrie {
     /// Per node, the [`ListedWord`] of the word it ends (the default for
     /// none): what a listing walk reads of a word node. Made on first use.
     fn listed_words(&self) -> &[ListedWord] {
+        // In ordinary pages: the walk reads a node and its entry here at
+        // the same index, and listing measured slower with this table in
+        // huge pages too (the two entries then likely share cache sets).
         self.listed.get_or_init(|| {
             (0..self.words.len())
                 .map(|index| self.listed_word(index))
@@ -613,7 +617,8 @@ impl Scorer {
     pub fn score_within(&mut self, tiles: &[u8], max_paths: u64) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
         if self.marks.is_empty() {
-            self.marks = self.trie.marks.clone();
+            self.marks = huge_vec(self.trie.marks.len());
+            self.marks.extend_from_slice(&self.trie.marks);
         }
         self.walk::<false>(cells, tiles, max_paths, &mut Vec::new())
     }

@@ -25,6 +25,7 @@ use std::io::Read;
 
 use super::{TileNode, TileTrie};
 use crate::dict::cache::DerivedFiles;
+use crate::mapped::huge_vec;
 use crate::rules::Rules;
 
 /// The layout of the file; another number is another layout.
@@ -113,9 +114,9 @@ fn read(file: File, head: &[u8], rules: Rules, word_count: usize) -> Option<Tile
     }
     // Each node checked as it is read, while its bytes are at hand.
     let count = nodes;
-    let mut nodes = Vec::with_capacity(count);
-    let mut node_words = Vec::with_capacity(count);
-    let mut marks = Vec::with_capacity(count);
+    let mut nodes = huge_vec(count);
+    let mut node_words = huge_vec(count);
+    let mut marks = huge_vec(count);
     reader.records(count, 16, |bytes| {
         let node = TileNode {
             children: u32_at(bytes, 0),
