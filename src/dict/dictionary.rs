@@ -167,8 +167,8 @@ impl WordTexts {
             long_json: Vec::new(),
         };
         texts.spans.resize(words, (0, 0));
-        // Each symbol's letter (a node has at most 64 children).
-        let letters: Vec<String> = (0..64)
+        // Each symbol's letter.
+        let letters: Vec<String> = (0..Alphabet::MAX_LETTERS)
             .map(|symbol| dict.alphabet.letter(Symbol::from_index(symbol)).to_string())
             .collect();
         let mut prefix = String::new();
