@@ -17,7 +17,6 @@
 use crate::alphabet::Symbol;
 use crate::board::Tile;
 use crate::dict::Dictionary;
-use crate::mapped::huge_vec;
 use crate::prefetch::prefetch;
 use crate::rules::{LengthFilter, LengthOptions, Rules};
 use std::collections::VecDeque;
@@ -362,9 +361,10 @@ impl TileTrie {
     /// Per node, the [`ListedWord`] of the word it ends (the default for
     /// none): what a listing walk reads of a word node. Made on first use.
     fn listed_words(&self) -> &[ListedWord] {
-        // In ordinary pages: the walk reads a node and its entry here at
-        // the same index, and listing measured slower with this table in
-        // huge pages too (the two entries then likely share cache sets).
+        // In ordinary pages, as are a scorer's marks: the walks read a
+        // node and its entry here, or its mark, at the same index, and
+        // listing and counting measured slower with these tables in huge
+        // pages as well as the nodes.
         self.listed.get_or_init(|| {
             (0..self.words.len())
                 .map(|index| self.listed_word(index))
@@ -617,8 +617,8 @@ impl Scorer {
     pub fn score_within(&mut self, tiles: &[u8], max_paths: u64) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
         if self.marks.is_empty() {
-            self.marks = huge_vec(self.trie.marks.len());
-            self.marks.extend_from_slice(&self.trie.marks);
+            // In ordinary pages (see `TileTrie::listed_words`).
+            self.marks = self.trie.marks.clone();
         }
         self.walk::<false>(cells, tiles, max_paths, &mut Vec::new())
     }
