@@ -1,6 +1,7 @@
 //! Memory the operating system is asked about: read-only files mapped into
 //! memory, for the dictionary cache's entries, and huge pages for the trie
-//! images built in memory.
+//! images built in memory and the tables of megabytes a run fills once
+//! ([`huge_vec`]).
 //!
 //! A cached list is used where the operating system keeps the file: no
 //! copy is made, and only the pages the search touches (and the one pass
