@@ -7,8 +7,9 @@
 //! report its overflow by name, a cost a run on one board felt
 //! (docs/performance.md, "Starting up", has the measurements). What else
 //! it does, `main` does: closed standard descriptors opened on `/dev/null`,
-//! SIGPIPE ignored, exit code 101 after a panic, standard output flushed. A stack overflow, which no input should cause, still
-//! ends the run, by SIGSEGV without the message.
+//! SIGPIPE ignored, exit code 101 after a panic, standard output flushed.
+//! A stack overflow, which no input should cause, still ends the run, by
+//! SIGSEGV without the message.
 
 // Not for the unit tests, whose harness has its own `main`.
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
