@@ -318,12 +318,9 @@ pub fn write_listed(
     words: &mut [ListedWord],
     options: &OutputOptions,
 ) -> bool {
-    if options.paths
-        || board.tiles().contains(&Tile::Wildcard)
-        || words
-            .first()
-            .is_some_and(|word| dict.word_json(word.word()).is_none())
-    {
+    // Whether the texts are made, rather than whether the first word has
+    // its JSON: reading that slot waited on memory before any was asked for.
+    if options.paths || board.tiles().contains(&Tile::Wildcard) || !dict.has_word_texts() {
         return false;
     }
     // Asked for first, so that they arrive while the words are sorted

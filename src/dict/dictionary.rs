@@ -644,6 +644,11 @@ impl Dictionary {
         self.texts.get_or_init(|| WordTexts::of(self));
     }
 
+    /// Whether [`Dictionary::prepare_word_texts`] has made the texts.
+    pub fn has_word_texts(&self) -> bool {
+        self.texts.get().is_some()
+    }
+
     /// The text of word `word`, borrowed once
     /// [`Dictionary::prepare_word_texts`] was called.
     pub fn word_str(&self, word: WordId) -> Cow<'_, str> {
