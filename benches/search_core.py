@@ -14,7 +14,10 @@ against), and printed as its median over the rounds with the least and the
 greatest. Whole processes are timed for `boggle`, from start to exit,
 reading the boards from a file; the yardstick times only its search loop
 (no start-up, no parsing, no output), as it reports itself. The totals of
-every run are checked against the yardstick's.
+every run are checked against the yardstick's. The JSON rows write into a
+file, as a user's redirection does; the same run is also timed writing to
+/dev/null, and the kernel's (system) time of the file's run is printed,
+since the yardstick writes nothing.
 
 --base names another `boggle` binary (such as the one built from an older
 commit) for the rows whose target is "no slower than before", and for the
@@ -45,10 +48,20 @@ BOARD = "ezmrnubeslospaon"
 def run(args, stdin=None, stdout=subprocess.DEVNULL):
     """Runs `args` with standard input from the file `stdin`; returns the
     wall time in seconds."""
+    return run_usage(args, stdin, stdout)[0]
+
+
+def run_usage(args, stdin=None, stdout=subprocess.DEVNULL):
+    """`run`, returning the wall time and the process's system (kernel)
+    time, in seconds."""
     with open(stdin or os.devnull, "rb") as source:
         start = time.perf_counter()
-        subprocess.run(args, stdin=source, stdout=stdout, check=True)
-        return time.perf_counter() - start
+        process = subprocess.Popen(args, stdin=source, stdout=stdout)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), args)
+        return seconds, usage.ru_stime
 
 
 def yardstick(yard, words, boards):
@@ -174,10 +187,13 @@ def main():
         yard_words = options.words or os.path.join(ROOT, "dictionaries/en.txt")
         out_path = os.path.join(work, "out.txt")
 
+        system = {}
+
         def solve(binary, name, fmt, threads):
             args = [binary, "solve", "-j", str(threads), "--format", fmt] + words
             with open(out_path, "w") as out:
-                seconds = run(args, stdin=files[name], stdout=out)
+                seconds, kernel = run_usage(args, stdin=files[name], stdout=out)
+            system.setdefault((binary, name, fmt, threads), []).append(kernel)
             sizes[(name, fmt)] = os.path.getsize(out_path)
             # A word list has no score to check.
             if fmt == "words":
@@ -245,12 +261,18 @@ def main():
                     if scores != [yard_total, yard_total]:
                         sys.exit(f"{name} {fmt}, two at once: totals {scores}, yardstick {yard_total}")
                     add((name, fmt, "two"), times[(fmt, "two")])
+                # The same JSON to /dev/null: what the process costs without
+                # the kernel's copy of its output into the file's pages.
+                args = [boggle, "solve", "-j", "1", "--format", "json"] + words
+                times["null"] = run(args, stdin=files[name])
+                add((name, "json null"), times["null"])
                 # The yardstick again after the rows it is compared with:
                 # each is set against the mean of the runs before and after.
                 yard_after, _ = yardstick(yard, yard_words, files[name + ".q16"])
                 add((name, "yardstick"), yard_after)
                 yard_mean = (yard_seconds + yard_after) / 2
                 ratio((name, "core"), yard_mean / core_seconds)
+                ratio((name, "json null"), yard_mean / times["null"])
                 for fmt in ["summary", "json"]:
                     ratio((name, fmt), yard_mean / times[(fmt, 1)])
                     ratio((name, fmt, "speed-up"), times[(fmt, 1)] / times[(fmt, 2)])
@@ -315,11 +337,22 @@ def main():
                     f"({counts[name] / seconds / 1000:.0f}k boards/s) | {yard_seconds * 1000:.0f} ms "
                     f"| {spread((name, fmt))} | {target} |"
                 )
+            seconds = median[(name, "json null")]
+            print(
+                f"| the same JSON to `/dev/null` | {seconds * 1000:.0f} ms "
+                f"({counts[name] / seconds / 1000:.0f}k boards/s) | {yard_seconds * 1000:.0f} ms "
+                f"| {spread((name, 'json null'))} | |"
+            )
         print()
         print(
-            "The JSON written: "
-            + ", ".join(f"{titles[name]} {sizes[(name, 'json')] / 1e6:.0f} MB" for name in ["uniform", "new"])
-            + "."
+            "The JSON written, and the kernel's (system) time of the `-j 1` runs that"
+            " wrote it into the file (median): "
+            + "; ".join(
+                f"{titles[name]} {sizes[(name, 'json')] / 1e6:.0f} MB,"
+                f" {statistics.median(system[(boggle, name, 'json', 1)]) * 1000:.0f} ms"
+                for name in ["uniform", "new"]
+            )
+            + ". The yardstick writes nothing."
         )
         print()
         print("| the tile core's walk alone (`cargo bench --bench best_score`) | core | yardstick | ratio |")
