@@ -2,14 +2,17 @@
 //! from a reader one per line, solved in parallel, written in input order.
 //!
 //! A stream is read in chunks of lines, so memory stays bounded however many
-//! lines come; each chunk is solved and formatted in parallel, then written
-//! before the next is read. A bad line does not stop the run: it gets its
+//! lines come; each chunk is solved and formatted in parallel and written in
+//! order: in a long stream with several workers, each group of lines as soon
+//! as it and those before it are made, while the next chunk is read;
+//! otherwise once the chunk is done, before the next is read. A bad line does not stop the run: it gets its
 //! error record in its place (SPEC §10). Where the output goes is the
 //! caller's choice: any [`Write`], and a callback for messages meant for
 //! standard error.
 
 use std::io::{self, BufRead, Write};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use rayon::prelude::*;
 
@@ -236,6 +239,105 @@ impl<W: Write> GroupWriter<'_, W> {
     }
 }
 
+/// How many groups the writer of a pipelined stream waits for at a time
+/// when they are not made yet: waking it for every group would take a
+/// worker's core from it as often.
+const WRITE_GROUPS: usize = 8;
+
+/// The groups of a pipelined chunk made so far, handed from the workers
+/// to the writer in input order.
+struct Made {
+    state: Mutex<MadeState>,
+    /// Signalled when the group the writer waits for is made, or when no
+    /// more will be.
+    ready: Condvar,
+}
+
+#[derive(Default)]
+struct MadeState {
+    /// Per group of the chunk, once made and until written.
+    groups: Vec<Option<io::Result<Group>>>,
+    /// The group whose making wakes the writer.
+    awaited: usize,
+    /// The workers stopped: no more groups come.
+    finished: bool,
+}
+
+impl Made {
+    /// Starts a chunk of `count` groups.
+    fn start(&self, count: usize) {
+        let mut state = self.lock();
+        state.groups.clear();
+        state.groups.resize_with(count, || None);
+        state.awaited = usize::MAX;
+        state.finished = false;
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, MadeState> {
+        // A worker that panicked holding the lock left whole groups behind:
+        // the writer writes those, and the join passes the panic on.
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Group `index`, made.
+    fn put(&self, index: usize, group: io::Result<Group>) {
+        let mut state = self.lock();
+        if let Some(slot) = state.groups.get_mut(index) {
+            *slot = Some(group);
+        }
+        if state.awaited == index {
+            self.ready.notify_one();
+        }
+    }
+
+    /// No more groups come.
+    fn finish(&self) {
+        self.lock().finished = true;
+        self.ready.notify_one();
+    }
+
+    /// Moves into `ready` the groups made from `at` on, one after another,
+    /// waiting for group `at` (and, if it is not made either, for up to
+    /// [`WRITE_GROUPS`] of them) first; leaves `ready` empty when the
+    /// workers stopped before making group `at`.
+    fn take_ready(&self, at: usize, ready: &mut Vec<io::Result<Group>>) {
+        let mut state = self.lock();
+        let count = state.groups.len();
+        while state.groups[at].is_none() && !state.finished {
+            // The last of the next few groups, unless it is made (out of
+            // order), in which case the one awaited is the first.
+            let last = (at + WRITE_GROUPS - 1).min(count - 1);
+            state.awaited = if state.groups[last].is_none() {
+                last
+            } else {
+                at
+            };
+            state = self
+                .ready
+                .wait(state)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        state.awaited = usize::MAX;
+        for slot in &mut state.groups[at..] {
+            match slot.take() {
+                Some(group) => ready.push(group),
+                None => break,
+            }
+        }
+    }
+}
+
+/// Marks a chunk's [`Made`] finished when dropped, as its workers end.
+struct Finished<'m>(&'m Made);
+
+impl Drop for Finished<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
 impl<'s, 'd> Batch<'s, 'd> {
     /// A batch writing with `output`.
     pub fn new(solver: &'s Solver<'d>, output: OutputOptions) -> Batch<'s, 'd> {
@@ -357,7 +459,7 @@ impl<'s, 'd> Batch<'s, 'd> {
             rayon::ThreadPool::current_num_threads,
         );
         // A long stream with several workers: this thread reads the next
-        // chunk and writes the last one while the workers solve this one.
+        // chunk and writes this one's groups as the workers make them.
         // With one worker (`-j 1`) the run keeps to one thread.
         let overlap = !at_end && self.chunk_lines >= TILE_CORE_BOARDS && workers > 1;
         let batch = Batch {
@@ -436,51 +538,87 @@ impl<'s, 'd> Batch<'s, 'd> {
                 at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
             }
         }
-        // The chunk solved last, still to be written, and a buffer to read
-        // the next one into.
-        let mut solved: Option<(Vec<io::Result<Group>>, Chunk)> = None;
+        // The workers take the chunk's groups in order, and this thread
+        // writes them in order as they are made (reading the next chunk
+        // first), so that a group's buffer is written while it is still in
+        // the cache and goes back to be filled again.
         let mut next = Chunk::default();
+        let made = Made {
+            state: Mutex::new(MadeState::default()),
+            ready: Condvar::new(),
+        };
         loop {
-            let (groups, read) = std::thread::scope(|scope| {
-                let solving = scope.spawn(|| solve(&chunk));
-                let mut done = || -> io::Result<Option<bool>> {
-                    batch.prepare_word_texts();
-                    if let Some((groups, written)) = solved.take() {
-                        writer.write(groups, &written)?;
-                        next = written;
-                    }
-                    if at_end {
-                        return Ok(None);
-                    }
+            let count = chunk.lines.len().div_ceil(GROUP_LINES);
+            let lines_of = |index: usize| {
+                let start = index * GROUP_LINES;
+                &chunk.lines[start..chunk.lines.len().min(start + GROUP_LINES)]
+            };
+            made.start(count);
+            let taken = AtomicUsize::new(0);
+            let stop = AtomicBool::new(false);
+            let (written, read) = std::thread::scope(|scope| {
+                let solving = scope.spawn(|| {
+                    // Tells the writer that no more groups come, even when a
+                    // worker panicked (which the join passes on).
+                    let _finished = Finished(&made);
+                    crate::threads::in_pool(pool.as_ref(), || {
+                        rayon::broadcast(|_| {
+                            let mut lent = LentScratch::from(&scratches);
+                            while !stop.load(Ordering::Relaxed) {
+                                let index = taken.fetch_add(1, Ordering::Relaxed);
+                                if index >= count {
+                                    break;
+                                }
+                                let group = batch.render_group(
+                                    &chunk.data,
+                                    lines_of(index),
+                                    &mut lent.scratch,
+                                    groups.take(),
+                                );
+                                made.put(index, group);
+                            }
+                        });
+                    });
+                });
+                batch.prepare_word_texts();
+                let read = if at_end {
+                    Ok(None)
+                } else {
                     next.fill(&mut input, &mut number, self.chunk_lines)
                         .map(Some)
                 };
-                let read = done();
+                let mut write = || -> io::Result<()> {
+                    let mut at = 0;
+                    let mut ready = Vec::new();
+                    while at < count {
+                        made.take_ready(at, &mut ready);
+                        if ready.is_empty() {
+                            return Ok(());
+                        }
+                        for group in ready.drain(..) {
+                            writer.write_group(group?, lines_of(at), &chunk)?;
+                            at += 1;
+                        }
+                    }
+                    writer.out.flush()
+                };
+                let written = write();
+                if written.is_err() {
+                    stop.store(true, Ordering::Relaxed);
+                }
                 match solving.join() {
-                    Ok(groups) => (groups, read),
+                    Ok(()) => (written, read),
                     Err(panic) => std::panic::resume_unwind(panic),
                 }
             });
-            let read = match read {
-                Ok(read) => read,
-                // The input failed (or the output did): what was read is
-                // written first, as without the pipeline.
-                Err(error) => {
-                    writer.write(groups, &chunk)?;
-                    return Err(error);
-                }
-            };
-            let finished = std::mem::replace(&mut chunk, std::mem::take(&mut next));
-            solved = Some((groups, finished));
-            match read {
+            // What was read is written before the input's error is returned,
+            // as without the pipeline.
+            written?;
+            match read? {
                 Some(end) => at_end = end,
-                None => {
-                    if let Some((groups, written)) = solved.take() {
-                        writer.write(groups, &written)?;
-                    }
-                    return Ok(writer.report);
-                }
+                None => return Ok(writer.report),
             }
+            std::mem::swap(&mut chunk, &mut next);
         }
     }
 

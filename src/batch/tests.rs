@@ -354,12 +354,13 @@ fn a_long_stream_writes_what_it_read_before_the_input_failed() {
     }
 }
 
-/// On one thread a stream's groups are made and written one at a time,
-/// a board large enough to be searched in parallel among them too: every
-/// block is what the board alone writes, in a short stream and in a long
-/// one.
+/// On one thread a stream's groups are made and written one at a time;
+/// on several, a long stream's groups are taken in order by the workers
+/// and written as they are made. A board large enough to be searched in
+/// parallel among them too, early in a chunk and late in one: every block
+/// is what the board alone writes, in a short stream and in a long one.
 #[test]
-fn one_thread_writes_large_boards_in_place() {
+fn large_boards_are_written_in_place() {
     use crate::dice::{BoardRng, DiceSet, Roller};
     let dict =
         Dictionary::from_words(["tea", "eat", "ate", "seat"], Normalizer::default()).unwrap();
@@ -376,20 +377,24 @@ fn one_thread_writes_large_boards_in_place() {
         let mut boards: Vec<String> = (0..count)
             .map(|_| small.roll(&mut rng).to_string())
             .collect();
-        boards.insert(3, large.roll(&mut rng).to_string());
-        assert!(boards[3].len() >= PARALLEL_CELLS);
+        for at in [3, boards.len() - 5] {
+            boards.insert(at, large.roll(&mut rng).to_string());
+            assert!(boards[at].len() >= PARALLEL_CELLS);
+        }
         let alone = each_alone(&solver, &boards, &output);
-        let mut out = Vec::new();
-        let report = Batch::new(&solver, output)
-            .threads(Some(1))
-            .run_lines(
-                boards.join("\n").as_bytes(),
-                &mut out,
-                Some(true),
-                &mut |_| {},
-            )
-            .unwrap();
-        assert_eq!(report.boards, count + 1);
-        assert!(out == alone, "{count} boards");
+        for threads in [1, 3] {
+            let mut out = Vec::new();
+            let report = Batch::new(&solver, output)
+                .threads(Some(threads))
+                .run_lines(
+                    boards.join("\n").as_bytes(),
+                    &mut out,
+                    Some(true),
+                    &mut |_| {},
+                )
+                .unwrap();
+            assert_eq!(report.boards, count + 2);
+            assert!(out == alone, "{count} boards, {threads} threads");
+        }
     }
 }
