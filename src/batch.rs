@@ -5,10 +5,10 @@
 //! lines come; each chunk is solved and formatted in parallel and written in
 //! order: in a long stream with several workers, each group of lines as soon
 //! as it and those before it are made, while the next chunk is read;
-//! otherwise once the chunk is done, before the next is read. A bad line does not stop the run: it gets its
-//! error record in its place (SPEC §10). Where the output goes is the
-//! caller's choice: any [`Write`], and a callback for messages meant for
-//! standard error.
+//! otherwise once the chunk is done, before the next is read. A bad line
+//! does not stop the run: it gets its error record in its place (SPEC §10).
+//! Where the output goes is the caller's choice: any [`Write`], and a
+//! callback for messages meant for standard error.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
