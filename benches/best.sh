@@ -21,8 +21,8 @@
 #   records-5x5, records-4x5
 #         five seeds from a cold start, -j 2, classic rules: the time each
 #         first reaches the best known board (5x5: 10,406 in 2 minutes;
-#         4x5: 6,383 in 5 minutes), the median of those times and the
-#         best score of each seed. SEEDS (default "1 2 3 4 5") names other
+#         4x5: 6,383 in 5 minutes; a seed stops once it does), the median
+#         of those times and the best score of each seed. SEEDS (default "1 2 3 4 5") names other
 #         seeds, BIN another boggle binary (such as an older build), ARGS
 #         more options of `best` (such as ARGS="--patience 0").
 #   long-5x5, long-4x5
@@ -134,8 +134,19 @@ records() {
     echo "# $binary ($("$binary" --version))${ARGS:+ $ARGS}, seeds $seeds"
     local times=()
     for seed in $seeds; do
+        # Stopped (as by Ctrl-C, which prints the best board) once its
+        # progress shows the record: the time to it is the same.
         "$binary" best --dict "$words" --size "$size" --rules classic --seed "$seed" \
-            --time "$limit" --top 1 -j 2 "${args[@]}" > "$work/out" 2> "$work/err"
+            --time "$limit" --top 1 -j 2 "${args[@]}" > "$work/out" 2> "$work/err" &
+        local pid=$!
+        while kill -0 "$pid" 2> /dev/null; do
+            if grep -q ": best $record " "$work/err"; then
+                kill -INT "$pid" 2> /dev/null || true
+                break
+            fi
+            sleep 0.2
+        done
+        wait "$pid" || true
         local at
         at="$(grep -m1 ": best $record " "$work/err" | cut -d' ' -f1 || true)"
         times+=("${at:-none}")

@@ -19,8 +19,11 @@
 //! The candidates of a round are generated in order on one thread, scored in
 //! parallel in chunks (rayon's current pool) and merged in order, so a
 //! search bounded by rounds gives the same boards whatever the thread count.
-//! Scoring is [`Scorer`], the search's tile core: a trie over the search's own tiles, no
-//! parsing and no allocation per board.
+//! Scoring is [`Scorer`], the search's tile core: a trie over the search's
+//! own tiles, no parsing and no allocation per board. A board's edits of
+//! one cell are scored together, by one walk that lets the cell hold every
+//! tile offered ([`Scorer::score_choices`]): the paths that avoid the cell
+//! are followed once for all of them, and the figures are each board's.
 
 mod climb;
 mod config;

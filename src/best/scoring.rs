@@ -10,7 +10,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::climb::Climber;
-use super::space::{Candidate, Entry, apply_tiles};
+use super::space::{Candidate, Edit, Entry, apply_tiles};
 use crate::solve::Scorer;
 
 /// Boards scored per parallel task: enough to make scheduling cheap, few
@@ -87,21 +87,39 @@ impl Climber<'_> {
                     let late = !(first && index == 0)
                         && deadline.is_some_and(|deadline| Instant::now() >= deadline);
                     let stopped = stop.load(Ordering::Relaxed) || late;
-                    chunk
-                        .iter()
-                        .map(|candidate| {
-                            if stopped {
-                                return None;
-                            }
-                            let parent = &parents[candidate.parent as usize];
+                    let mut scores = Vec::with_capacity(chunk.len());
+                    if stopped {
+                        scores.resize(chunk.len(), None);
+                        return scores;
+                    }
+                    let mut rest = chunk;
+                    while let Some(candidate) = rest.first() {
+                        let parent = &parents[candidate.parent as usize];
+                        let run = same_cell(rest);
+                        if let (Some(Edit::Set { cell, .. }), 2..) = (candidate.edit, run) {
+                            let choices = rest[..run].iter().fold(0, |choices, other| match other
+                                .edit
+                            {
+                                Some(Edit::Set { tile, .. }) => choices | 1 << tile,
+                                _ => choices,
+                            });
+                            let figures =
+                                scorer.score_choices(&parent.tiles, usize::from(cell), choices);
+                            scores.extend(rest[..run].iter().map(|other| match other.edit {
+                                Some(Edit::Set { tile, .. }) => Some(figures[usize::from(tile)]),
+                                _ => None,
+                            }));
+                        } else {
                             buffer.clear();
                             buffer.extend_from_slice(&parent.tiles);
                             if let Some(edit) = candidate.edit {
                                 apply_tiles(buffer, edit);
                             }
-                            Some(scorer.score(buffer))
-                        })
-                        .collect()
+                            scores.push(Some(scorer.score(buffer)));
+                        }
+                        rest = &rest[run.max(1)..];
+                    }
+                    scores
                 },
             )
             .collect();
@@ -109,4 +127,24 @@ impl Climber<'_> {
         self.scored += scores.iter().filter(|score| score.is_some()).count() as u64;
         scores
     }
+}
+
+/// How many candidates at the start of `candidates` set the same cell of
+/// the same board as the first does (0 when the first sets no cell):
+/// one walk scores them all ([`Scorer::score_choices`]).
+fn same_cell(candidates: &[Candidate]) -> usize {
+    let Some(Candidate {
+        parent,
+        edit: Some(Edit::Set { cell, .. }),
+    }) = candidates.first().copied()
+    else {
+        return 0;
+    };
+    candidates
+        .iter()
+        .take_while(|other| {
+            other.parent == parent
+                && matches!(other.edit, Some(Edit::Set { cell: at, .. }) if at == cell)
+        })
+        .count()
 }

@@ -64,7 +64,7 @@ pub use options::SolveOptions;
 pub use scratch::Scratch;
 pub use solution::{FoundWord, Solution, Summary};
 pub use solver::Solver;
-pub use tile_core::{ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie};
+pub use tile_core::{ChoiceFigures, ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie};
 
 #[cfg(test)]
 mod tests;

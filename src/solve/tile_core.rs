@@ -24,7 +24,10 @@ use std::sync::{Arc, OnceLock};
 
 use crate::trie::{NodeId, WordId};
 
+mod choices;
 mod file;
+
+pub use choices::ChoiceFigures;
 
 /// The most tiles a search's trie can number (one bit each in a `u32`):
 /// enough for a–z and the Super Big Boggle faces (Qu, An, Er, He, In, Th and
@@ -528,6 +531,12 @@ pub struct Scorer {
     /// Per dictionary word, the last board that counted it, for the words
     /// of [`Mark::SHARED`] nodes.
     shared: Vec<u32>,
+    /// Per trie node, and per dictionary word for the words of
+    /// [`Mark::SHARED`] nodes, the choices of a cell that counted its word
+    /// on this board (see the module `choices`). Empty until the scorer
+    /// first scores a cell's choices.
+    choice_marks: Vec<u64>,
+    shared_choices: Vec<u64>,
     epoch: u32,
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
@@ -578,6 +587,8 @@ impl Scorer {
         let mut scorer = Scorer {
             marks: Vec::new(),
             shared: vec![0; trie.scores.len()],
+            choice_marks: Vec::new(),
+            shared_choices: Vec::new(),
             trie,
             neighbours: [0; MAX_CELLS],
             cells: 0,

@@ -306,3 +306,95 @@ fn a_listing_adds_to_the_words_given() {
     assert_eq!(words[..6], alone[..]);
     assert_eq!(words[6..], alone[..], "the same board walked the same way");
 }
+
+/// A cell's choices scored in one walk give each board's figures, as
+/// scored alone: on random and climbed boards of several sizes, with
+/// `q` and `qu` both tiles (so that words end at several nodes, counted
+/// by word), dice faces of several letters, and every cell, some of
+/// whose choices include the tile the cell holds.
+#[test]
+fn a_cells_choices_score_as_each_board_alone() {
+    let dict = crate::dict::bundled::load(crate::dict::bundled::Lang::En).unwrap();
+    let alphabet: Vec<Tile> = ('a'..='z')
+        .map(Tile::Letter)
+        .chain([
+            Tile::qu(),
+            Tile::Letters("th".into()),
+            Tile::Letters("er".into()),
+        ])
+        .collect();
+    let tiles = alphabet.len() as u32;
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
+    let mut rng = BoardRng::new(23);
+    let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic));
+    let mut checked = 0u64;
+    for (rows, cols) in [(4, 4), (5, 5), (3, 5), (1, 6), (2, 2)] {
+        let cells = rows * cols;
+        let neighbours = neighbour_masks(rows, cols);
+        let mut scorer = Scorer::new(trie.clone(), &neighbours);
+        let mut alone = Scorer::new(trie.clone(), &neighbours);
+        let mut board: Vec<u8> = (0..cells).map(|_| rng.below(tiles) as u8).collect();
+        let mut best = alone.score(&board).1;
+        for round in 0..60 {
+            let cell = rng.below(cells as u32) as usize;
+            // All the tiles, or a few, as a die's faces are.
+            let choices = if round % 3 == 0 {
+                (1u32 << tiles) - 1
+            } else {
+                (0..6).fold(0u32, |set, _| set | 1 << rng.below(tiles))
+            };
+            let figures = scorer.score_choices(&board, cell, choices);
+            let mut climbed = board.clone();
+            for tile in 0..32u32 {
+                if choices & 1 << tile == 0 {
+                    assert_eq!(figures[tile as usize], (0, 0));
+                    continue;
+                }
+                let mut edited = board.clone();
+                edited[cell] = tile as u8;
+                let expected = alone.score(&edited);
+                assert_eq!(
+                    figures[tile as usize], expected,
+                    "{rows}x{cols} {board:?}, cell {cell} as tile {tile}"
+                );
+                // And the solver's, an independent search, on some.
+                if round % 10 == 0 {
+                    assert_eq!(expected, solved(&solver, &alphabet, rows, &edited));
+                }
+                checked += u64::from(expected.0);
+                if expected.1 > best {
+                    (best, climbed) = (expected.1, edited);
+                }
+            }
+            // Climb half the time, so that high-scoring boards are met.
+            board = if round % 2 == 0 {
+                climbed
+            } else {
+                (0..cells).map(|_| rng.below(tiles) as u8).collect()
+            };
+        }
+    }
+    assert!(checked > 100_000, "too few words checked: {checked}");
+}
+
+/// A cell off the board gives each choice the board's own figures, and
+/// the choices stay right across the marks' wrapping.
+#[test]
+fn choices_off_the_board_and_across_the_wrapping() {
+    let (_, mut scorer) = tea_scorer();
+    let board = [0, 1, 2, 0];
+    let figures = scorer.score_choices(&board, 9, 0b101);
+    assert_eq!(
+        (figures[0], figures[1], figures[2]),
+        ((6, 6), (0, 0), (6, 6))
+    );
+    // Tile 0 (t) at cell 3 is the board itself; e (1) leaves tea, eat,
+    // ate, eta and tee; a (2) leaves tea, eat, ate, eta.
+    let expected = [(6, 6), (5, 5), (4, 4)];
+    assert_eq!(&scorer.score_choices(&board, 3, 0b111)[..3], &expected);
+    scorer.epoch = Mark::BOARDS - 2;
+    assert_eq!(&scorer.score_choices(&board, 3, 0b111)[..3], &expected);
+    assert_eq!(&scorer.score_choices(&board, 3, 0b111)[..3], &expected);
+    assert_eq!(&scorer.score_choices(&board, 3, 0b111)[..3], &expected);
+    assert_eq!(scorer.epoch, 2, "the marks did not start again");
+}
