@@ -13,9 +13,14 @@
 //! a choice never counts a word the avoiding paths already counted. The
 //! figures equal [`Scorer::score`]'s of each board, which the tests check.
 //!
-//! A climb scores every tile of every cell of the boards it expands
-//! (`best`'s candidates): at a 5×5 board's cell, 20 tiles cost about
-//! as much as a few boards' walks.
+//! A climb scores every other tile of every cell of the boards it
+//! expands (`best`'s candidates): on a 5×5 board of 20 letters, 475 of
+//! its up to 775 candidates come from 25 such walks instead of 475.
+//!
+//! The walk is a loop of its own beside [`Scorer::score`]'s, on the same
+//! trie, marks and neighbour masks: its stack entries carry the tile the
+//! path entered the cell as and it counts per choice, which the one-board
+//! walk, the one `solve`'s batches list words with too, should not pay for.
 
 use super::{MAX_CELLS, MAX_TILES, Mark, STACK, Scorer, TileNode, TileTrie};
 use crate::prefetch::prefetch;
