@@ -13,18 +13,58 @@ pub struct Pending {
     /// end, in the arena.
     cursors: Vec<(u32, u32)>,
     /// `letters[r][l]`: the values of the children of letter `l` of the
-    /// pending choice nodes of rank `r`, added up; the largest is what the
-    /// cell of rank `r` can give at most. Kept up to date as choice nodes
-    /// join and leave the pending.
+    /// first `counted[r]` pending choice nodes of rank `r`, added up; once
+    /// every pending node is counted, the largest is what the cell of rank
+    /// `r` can give at most. Counted only when a bound asks for it
+    /// ([`Pending::count`]), and taken back as counted nodes leave the
+    /// pending: most nodes leave before any bound asks, and their children
+    /// are then never read.
     letters: Vec<[u64; 32]>,
+    counted: Vec<u32>,
 }
 
 impl Pending {
     /// The most the pending choice nodes of rank `rank` give with one
-    /// letter for them all.
+    /// letter for them all; they must be [counted](Pending::count).
     #[inline]
     fn best(&self, rank: usize) -> u64 {
+        debug_assert_eq!(self.counted[rank] as usize, self.stacks[rank].len());
         self.letters[rank].iter().copied().max().unwrap_or(0)
+    }
+
+    /// Adds the children of the pending choice nodes of rank `rank` not
+    /// yet counted to [`Pending::letters`].
+    #[inline]
+    fn count<E: End>(&mut self, tree: &TreeBuilder<E>, rank: usize) {
+        let from = self.counted[rank] as usize;
+        let stack = &self.stacks[rank];
+        if from < stack.len() {
+            let row = &mut self.letters[rank];
+            for &choice in &stack[from..] {
+                for (letter, value) in tree.letter_values(choice) {
+                    row[letter] += value;
+                }
+            }
+            self.counted[rank] = stack.len() as u32;
+        }
+    }
+
+    /// Cuts the pending choice nodes of rank `rank` back to the first
+    /// `length`, taking the children of those counted out of
+    /// [`Pending::letters`].
+    #[inline]
+    fn truncate<E: End>(&mut self, tree: &TreeBuilder<E>, rank: usize, length: usize) {
+        let counted = self.counted[rank] as usize;
+        if counted > length {
+            let row = &mut self.letters[rank];
+            for &choice in &self.stacks[rank][length..counted] {
+                for (letter, value) in tree.letter_values(choice) {
+                    row[letter] -= value;
+                }
+            }
+            self.counted[rank] = length as u32;
+        }
+        self.stacks[rank].truncate(length);
     }
 }
 
@@ -58,6 +98,8 @@ impl<E: End> TreeBuilder<E> {
         pending.cursors.clear();
         pending.letters.clear();
         pending.letters.resize(grid.cells(), [0; 32]);
+        pending.counted.clear();
+        pending.counted.resize(grid.cells(), 0);
         let mut sums = [0u64; MAX_CELLS];
         let points = self.advance(pending, &mut sums, root);
         let mut walk = Descent {
@@ -73,8 +115,8 @@ impl<E: End> TreeBuilder<E> {
     }
 
     /// Takes the sum node `node`'s points and puts its choice nodes among
-    /// the pending, their values in `sums` and their children's in
-    /// [`Pending::letters`].
+    /// the pending, their values in `sums` (their children are counted by
+    /// letter only when a bound asks, [`Pending::count`]).
     #[inline]
     fn advance(&self, pending: &mut Pending, sums: &mut [u64; MAX_CELLS], node: u32) -> u32 {
         let node = self.nodes[node as usize];
@@ -84,23 +126,8 @@ impl<E: End> TreeBuilder<E> {
             let rank = usize::from(choice_node.key);
             pending.stacks[rank].push(choice);
             sums[rank] += u64::from(choice_node.value);
-            let row = &mut pending.letters[rank];
-            for (letter, value) in self.letter_values(choice) {
-                row[letter] += value;
-            }
         }
         node.points
-    }
-
-    /// Takes the children of the choice nodes `choices` out of `row`, as
-    /// they leave the pending.
-    #[inline]
-    fn retract(&self, row: &mut [u64; 32], choices: &[u32]) {
-        for &choice in choices {
-            for (letter, value) in self.letter_values(choice) {
-                row[letter] -= value;
-            }
-        }
     }
 
     /// The letter and value of each child of the choice node `choice`.
@@ -146,8 +173,10 @@ impl<E: End> Descent<'_, E> {
         // (which the bound above counts). Tightened rank by rank until the
         // class is ruled out.
         let mut tight = bound;
+        let tree = self.tree;
         for (r, &sum) in sums.iter().enumerate().take(cells).skip(rank) {
             if self.pending.stacks[r].len() > 1 {
+                self.pending.count(tree, r);
                 tight -= sum - self.pending.best(r);
                 if tight < self.min {
                     return;
@@ -158,9 +187,9 @@ impl<E: End> Descent<'_, E> {
         // best child's, so its best letter is what the bound counted): a
         // letter whose children here add up to less than the target less
         // this cannot reach it, and is not taken.
+        self.pending.count(tree, rank);
         let others = tight - self.pending.best(rank);
         let cell = self.grid.order[rank];
-        let tree = self.tree;
         // Taking a letter pushes only choice nodes of the cells after this
         // one (a path's steps are in rank order), so only their stacks
         // need cutting back after.
@@ -209,11 +238,7 @@ impl<E: End> Descent<'_, E> {
             class[cell] = 1 << letter;
             self.step(class, rank + 1, points + gained, sums);
             for (r, &length) in lengths.iter().enumerate().take(cells).skip(rank + 1) {
-                let stack = &mut self.pending.stacks[r];
-                if stack.len() > length as usize {
-                    tree.retract(&mut self.pending.letters[r], &stack[length as usize..]);
-                }
-                stack.truncate(length as usize);
+                self.pending.truncate(tree, r, length as usize);
             }
         }
         class[cell] = letters;
