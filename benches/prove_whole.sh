@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The whole 3×4 proof: ENABLE2K, classic rules, against 1,651 points, in
-# 1,025 parts (`--shard K/1025`, each part on one thread, as many at once
-# as the machine has cores, at the lowest priority), each with its
+# PARTS parts (default 205; `--shard K/PARTS`, each part on one thread, as
+# many at once as the machine has cores, at the lowest priority), each with its
 # checkpoint, then the merge. Prints the merged record, the CPU time of all
 # the parts (`times`: its second line is the parts' user and system time)
 # and the time elapsed.
 #
 #     bash benches/prove_whole.sh [WORDLIST] [DIR]
+#     PARTS=1025 bash benches/prove_whole.sh      # as the record of 27 Nov 2026
 #
 # WORDLIST defaults to ../shared/wordlists/enable2k.txt. DIR (default
 # proof-3x4) keeps parts/, ckpt/ and proof.txt; a run stopped and started
@@ -22,9 +23,10 @@ mkdir -p "$dir"
 cd "$dir"
 start=$(date +%s)
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg), $("$boggle" --version)"
-seq 1 1025 | xargs -P "$(nproc)" -I{} nice -n 19 "$boggle" best --prove --size 3x4 \
+parts="${PARTS:-205}"
+seq 1 "$parts" | xargs -P "$(nproc)" -I{} nice -n 19 "$boggle" best --prove --size 3x4 \
     --min-score 1651 --dict "$words" -j 1 \
-    --shard {}/1025 --resume ckpt/{} --output parts/{}.txt
+    --shard "{}/$parts" --resume ckpt/{} --output parts/{}.txt
 "$boggle" best --merge parts/*.txt --output proof.txt
 cat proof.txt
 echo "# CPU time, this shell then the parts (user, system):"
