@@ -21,16 +21,18 @@ echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git describe --always --
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
 speed
 
-# cpu K N: runs part K of N; prints its CPU seconds.
+# cpu K N: runs part K of N; prints its CPU seconds, or fails.
 cpu() {
     /usr/bin/time -f '%U %S' -o "$work/time" \
         "$boggle" best --prove --size "$size" --min-score "$target" --dict "$words" \
-        --shard "$1/$2" -j 1 > "$work/part.txt"
+        --shard "$1/$2" -j 1 > "$work/part.txt" || { echo "part $1/$2 failed" >&2; return 1; }
     awk '{ print $1 + $2 }' "$work/time"
 }
 
 one() {
-    echo "part $part/$parts, one process: $(cpu "$part" "$parts") s"
+    local seconds
+    seconds=$(cpu "$part" "$parts")
+    echo "part $part/$parts, one process: $seconds s"
 }
 
 many() {
