@@ -17,8 +17,8 @@ pub struct Pending {
     /// every pending node is counted, the largest is what the cell of rank
     /// `r` can give at most. Counted only when a bound asks for it
     /// ([`Pending::count`]), and taken back as counted nodes leave the
-    /// pending: most nodes leave before any bound asks, and their children
-    /// are then never read.
+    /// pending: a node that leaves before any bound asks for its cell
+    /// never has its children read.
     letters: Vec<[u64; 32]>,
     counted: Vec<u32>,
 }
