@@ -13,9 +13,10 @@
 # sums their user and system CPU time. Parts are dealt class by class in
 # turn, so each is a systematic sample of the whole space, and the whole
 # proof costs about N times a part's mean. N is coprime to 6: with S
-# letter sets per cell (2 up to 9 cells; above, 2 on the border and 3
-# inside it), an N that S divides would give every part one set for the
-# last cell, and a part would sample only the classes that share it. A
+# letter sets per cell (2 up to 9 cells, 1 at their corners; above, 2 on
+# the border and 3 inside it), an N that S divides would give every part
+# one set for the last cell that has several, and a part would sample
+# only the classes that share it. A
 # 4×4 part of 65,537 holds five or six of the 331,776 classes; most
 # classes are turned or mirrored forms of others and cost nothing, so
 # most parts take under a second and a few carry the mean. The parts are
@@ -35,7 +36,7 @@ speed
 
 if [ -z "$only" ] || [ "$only" = 3x3 ]; then
     echo "== 3x3, proving 545 optimal, -j 2"
-    /usr/bin/time -f '%e s wall, %U s user, %S s system' \
+    /usr/bin/time -f '%e s wall, %U s user, %S s system, %M KB peak' \
         "$boggle" best --prove --size 3x3 --min-score 545 --dict "$words" -j 2
     echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 fi

@@ -63,6 +63,10 @@ const DESCEND_BELOW_SMALL: u64 = 3;
 /// See [`DESCEND_BELOW_SMALL`].
 const SMALL_CELLS: usize = 12;
 
+/// Grids of up to this many cells give their corners one letter set,
+/// every letter ([`Buckets`]).
+const ONE_SET_CORNERS: usize = 9;
+
 /// A class whose bound is still above this many times the target once
 /// [`REBUILD_FROM`] cells are fixed by merging has its cells fixed by
 /// rebuilding the tree from its paths from then on
@@ -437,8 +441,9 @@ impl Prover {
     ) -> ClassReport {
         // The class's digits, one per cell, the last cell's the lowest,
         // each in the base of its cell's number of sets. The turns and
-        // mirrors send the border to the border, so a cell and its image
-        // count in the same base, and `is_least` compares like with like.
+        // mirrors send the border to the border and the corners to the
+        // corners, so a cell and its image count in the same base, and
+        // `is_least` compares like with like.
         let cells = self.grid.cells();
         let mut digits = vec![0u64; cells];
         let mut rest = index;
@@ -738,11 +743,12 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// everywhere: the vowels with `s` and `y`, and the other consonants.
 /// Above, the cells of the border keep those two and the cells inside it
 /// take three: vowels, common consonants, the others (the three sets a
-/// published 4×4 proof used). Fewer, larger classes walk each path fewer
-/// times (a path's words are walked again in every class that allows
-/// their letters), but a larger class's tree is looser and costs more to
-/// descend, and which wins depends on the size, the cell and how often a
-/// class is too big to hold ([`MOST_PATHS`]). Measured in CPU time
+/// published 4×4 proof used). On grids of up to [`ONE_SET_CORNERS`]
+/// cells, the corners take one set, every letter. Fewer, larger classes walk each
+/// path fewer times (a path's words are walked again in every class that
+/// allows their letters), but a larger class's tree is looser and costs
+/// more to descend, and which wins depends on the size, the cell and how
+/// often a class is too big to hold ([`MOST_PATHS`]). Measured in CPU time
 /// (docs/proofs.md): on the 3×3 proof, two sets everywhere took 35–37 s,
 /// other splits in two 40 to 44 s, three off the corners 39 s, three
 /// everywhere about 85 s; run beside it, three in the middle cell took
@@ -752,7 +758,11 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// the corners and three elsewhere; two everywhere 1.43 times as long as
 /// two on the border; four sets inside about as long as three. On the 4×4
 /// proof, samples of parts put two on the border at about 2,600
-/// CPU-hours against 5,300 with two at the corners.
+/// CPU-hours against 5,300 with two at the corners. One set at the corners
+/// (6 Dec 2026): the 3×3 proof took 20.4 s against 28.8 s, at 1.0 GB
+/// against 0.37; three quarters of the 3×4 proof put it at about 1.35
+/// CPU-hours, against 1.40 for the whole with two, so grids above 9 cells
+/// keep two (the 4×4 proof was not measured with one).
 #[derive(Debug)]
 struct Buckets {
     /// The sets of the cells inside the border and of those on it.
@@ -760,6 +770,10 @@ struct Buckets {
     border: Vec<u32>,
     /// Bit `c` set when cell `c` is on the border.
     border_cells: u32,
+    /// The one set of every letter, and bit `c` set when cell `c` is a
+    /// corner that takes it (none above [`ONE_SET_CORNERS`] cells).
+    corner: Vec<u32>,
+    corner_cells: u32,
 }
 
 impl Buckets {
@@ -779,24 +793,36 @@ impl Buckets {
                 row == 0 || row == last_row || col == 0 || col == last_col
             })
             .fold(0, |cells, cell| cells | 1 << cell);
+        let corner_cells = if grid.cells() <= ONE_SET_CORNERS {
+            let corners = [0, last_col, last_row * grid.cols, grid.cells() - 1];
+            corners.iter().fold(0, |cells, corner| cells | 1 << corner)
+        } else {
+            0
+        };
         Buckets {
             inside: masks(letters, inside),
             border: masks(letters, TWO),
             border_cells,
+            // Every letter falls to the last (here the only) group.
+            corner: masks(letters, &[""]),
+            corner_cells,
         }
     }
 
     /// The letter sets of `cell`.
     fn of(&self, cell: usize) -> &[u32] {
-        if self.border_cells & 1 << cell != 0 {
+        if self.corner_cells & 1 << cell != 0 {
+            &self.corner
+        } else if self.border_cells & 1 << cell != 0 {
             &self.border
         } else {
             &self.inside
         }
     }
 
-    /// The sets as records name them: `aeiosuy bcd…`, and the border's
-    /// after a comma when they differ from those inside it.
+    /// The sets as records name them: `aeiosuy bcd…`, the border's after
+    /// a comma when they differ from those inside it, and the corners'
+    /// last when they take their own.
     fn name(&self, letters: &[char]) -> String {
         let name = |sets: &[u32]| {
             sets.iter()
@@ -809,11 +835,16 @@ impl Buckets {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
-        if self.inside == self.border {
+        let mut named = if self.inside == self.border {
             name(&self.border)
         } else {
             format!("{}, border {}", name(&self.inside), name(&self.border))
+        };
+        if self.corner_cells != 0 {
+            named.push_str(", corners ");
+            named.push_str(&name(&self.corner));
         }
+        named
     }
 }
 

@@ -227,18 +227,27 @@ fn agrees_with_enumeration_on_3x4() {
     // Above 9 cells the border takes two letter sets and the cells inside
     // it three: e, t and q fall into three sets inside and two on the
     // border, so the classes are numbered in mixed bases. A grid of two
-    // rows has no inside and two sets everywhere.
-    let prover = Prover::new(&dict(), config(3, 4, "etq", 1)).unwrap();
-    assert_eq!(prover.setting().split, "e t q, border e tq");
-    assert_eq!(prover.classes(), 2u64.pow(10) * 3u64.pow(2));
-    let prover = Prover::new(&dict(), config(2, 5, "etq", 1)).unwrap();
-    assert_eq!(prover.setting().split, "e tq");
-    assert_eq!(prover.classes(), 2u64.pow(10));
-    // With e and s, the border has one set (both are vowels there) and
-    // the inside two (s is a common consonant): bases 1 and 2.
-    let prover = Prover::new(&dict(), config(3, 4, "es", 1)).unwrap();
-    assert_eq!(prover.setting().split, "e s, border es");
-    assert_eq!(prover.classes(), 4);
+    // rows has no inside and two sets everywhere. With e and s, the border
+    // has one set (both are vowels there) and the inside two (s is a
+    // common consonant): bases 1 and 2. Up to 9 cells the corners take one
+    // set, every letter: the four of 3x3, and all of 2x2.
+    for (rows, cols, letters, split, classes) in [
+        (
+            3,
+            4,
+            "etq",
+            "e t q, border e tq",
+            2u64.pow(10) * 3u64.pow(2),
+        ),
+        (2, 5, "etq", "e tq", 2u64.pow(10)),
+        (3, 4, "es", "e s, border es", 4),
+        (3, 3, "etq", "e tq, corners etq", 2u64.pow(5)),
+        (2, 2, "etq", "e tq, corners etq", 1),
+    ] {
+        let prover = Prover::new(&dict(), config(rows, cols, letters, 1)).unwrap();
+        assert_eq!(prover.setting().split, split, "{rows}x{cols} {letters}");
+        assert_eq!(prover.classes(), classes, "{rows}x{cols} {letters}");
+    }
     check_against_brute_force(3, 4, "es", 2);
     check_against_brute_force(3, 4, "et", 2);
 }
@@ -623,7 +632,7 @@ fn merge_refuses_missing_duplicated_and_foreign_parts() {
         record::merge(&other),
         Err(RecordError::Mismatch { field: "split", .. })
     ));
-    assert_eq!(parts[0].setting.split, "aes t");
+    assert_eq!(parts[0].setting.split, "aes t, corners aest");
     let mut other = parts.clone();
     other[0].covered -= 1;
     assert_eq!(
