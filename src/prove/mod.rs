@@ -744,15 +744,15 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// Above, the cells of the border keep those two and the cells inside it
 /// take three: vowels, common consonants, the others (the three sets a
 /// published 4×4 proof used). On grids of up to [`ONE_SET_CORNERS`]
-/// cells, the corners take one set, every letter. Fewer, larger classes walk each
-/// path fewer times (a path's words are walked again in every class that
-/// allows their letters), but a larger class's tree is looser and costs
-/// more to descend, and which wins depends on the size, the cell and how
-/// often a class is too big to hold ([`MOST_PATHS`]). Measured in CPU time
-/// (docs/proofs.md): on the 3×3 proof, two sets everywhere took 35–37 s,
-/// other splits in two 40 to 44 s, three off the corners 39 s, three
-/// everywhere about 85 s; run beside it, three in the middle cell took
-/// 1.11 times as long as two everywhere. With trees of up to 16 million
+/// cells, the corners take one set, every letter. Fewer, larger classes
+/// walk each path fewer times (a path's words are walked again in every
+/// class that allows their letters), but a larger class's tree is looser
+/// and costs more to descend, and which wins depends on the size, the cell
+/// and how often a class is too big to hold ([`MOST_PATHS`]). Measured in
+/// CPU time (docs/proofs.md): on the 3×3 proof, two sets everywhere took
+/// 35–37 s, other splits in two 40 to 44 s, three off the corners 39 s,
+/// three everywhere about 85 s; run beside it, three in the middle cell
+/// took 1.11 times as long as two everywhere. With trees of up to 16 million
 /// paths, on 16 sampled parts of the 3×4 proof, each split beside another:
 /// two on the border and three inside took 0.60 times as long as two at
 /// the corners and three elsewhere; two everywhere 1.43 times as long as
