@@ -17,8 +17,7 @@ shift 4
 base="${BASE:?BASE=the build to compare with}"
 . benches/prove_setup.sh
 
-echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git describe --always --dirty 2>/dev/null || echo none)"
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+header
 echo "base: $base; this: $boggle"
 speed
 echo "== $size, proving $target, parts of $parts, each by both builds at once"

@@ -17,8 +17,7 @@ cd "$(dirname "$0")/.."
 words=$1 size=$2 target=$3 parts=$4 times=$5 part=$6
 . benches/prove_setup.sh
 
-echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git describe --always --dirty 2>/dev/null || echo none)"
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+header
 speed
 
 # cpu K N: runs part K of N; prints its CPU seconds, or fails.

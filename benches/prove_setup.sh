@@ -36,3 +36,10 @@ speed() {
     echo "machine speed: the yardstick searched 100,000 uniform 4x4 boards in" \
         "$(echo "$times" | sed -n 2p) s (median of three: $(echo $times | sed 's/ /, /g') s)"
 }
+
+# header: prints the date, the commit, the machine and its load, the first
+# lines of a benchmark's output.
+header() {
+    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git describe --always --dirty 2>/dev/null || echo none)"
+    echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs); load before: $(cut -d' ' -f1-3 /proc/loadavg)"
+}
