@@ -13,7 +13,7 @@
 # sums their user and system CPU time. Parts are dealt class by class in
 # turn, so each is a systematic sample of the whole space, and the whole
 # proof costs about N times a part's mean. N is coprime to 6: with S
-# letter sets per cell (2 up to 9 cells, 1 at their corners; above, 2 on
+# letter sets per cell (2 up to 9 cells, 1 at the corners of 3×3; above, 2 on
 # the border and 3 inside it), an N that S divides would give every part
 # one set for the last cell that has several, and a part would sample
 # only the classes that share it. A

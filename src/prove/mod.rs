@@ -63,8 +63,11 @@ const DESCEND_BELOW_SMALL: u64 = 3;
 /// See [`DESCEND_BELOW_SMALL`].
 const SMALL_CELLS: usize = 12;
 
-/// Grids of up to this many cells give their corners one letter set,
-/// every letter ([`Buckets`]).
+/// Grids of up to this many cells with cells inside the border (3×3)
+/// give their corners one letter set, every letter ([`Buckets`]). On a
+/// grid of two rows the corners are most of its cells, and a class of
+/// them is too big: part 2 of 5 of the 2×3 proof against 5 points took
+/// 127 s and 3.0 GB with one set at its corners, 18 s and 0.6 GB without.
 const ONE_SET_CORNERS: usize = 9;
 
 /// A class whose bound is still above this many times the target once
@@ -743,8 +746,8 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// everywhere: the vowels with `s` and `y`, and the other consonants.
 /// Above, the cells of the border keep those two and the cells inside it
 /// take three: vowels, common consonants, the others (the three sets a
-/// published 4×4 proof used). On grids of up to [`ONE_SET_CORNERS`]
-/// cells, the corners take one set, every letter. Fewer, larger classes
+/// published 4×4 proof used). On the 3×3 grid ([`ONE_SET_CORNERS`]), the
+/// corners take one set, every letter. Fewer, larger classes
 /// walk each path fewer times (a path's words are walked again in every
 /// class that allows their letters), but a larger class's tree is looser
 /// and costs more to descend, and which wins depends on the size, the cell
@@ -762,7 +765,8 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// (6 Dec 2026): the 3×3 proof took 20.4 s against 28.8 s, at 1.0 GB
 /// against 0.37; three quarters of the 3×4 proof put it at about 1.35
 /// CPU-hours, against 1.40 for the whole with two, so grids above 9 cells
-/// keep two (the 4×4 proof was not measured with one).
+/// keep two (the 4×4 proof was not measured with one), and so do grids
+/// of two rows.
 #[derive(Debug)]
 struct Buckets {
     /// The sets of the cells inside the border and of those on it.
@@ -771,7 +775,7 @@ struct Buckets {
     /// Bit `c` set when cell `c` is on the border.
     border_cells: u32,
     /// The one set of every letter, and bit `c` set when cell `c` is a
-    /// corner that takes it (none above [`ONE_SET_CORNERS`] cells).
+    /// corner that takes it (only on 3×3, [`ONE_SET_CORNERS`]).
     corner: Vec<u32>,
     corner_cells: u32,
 }
@@ -782,7 +786,8 @@ impl Buckets {
         const THREE: &[&str] = &["aeijou", "hklnrsty", "bcdfgmpqvwxz"];
         let (last_row, last_col) = (grid.rows - 1, grid.cols - 1);
         // A grid of one or two rows or columns has no inside.
-        let inside = if grid.cells() <= 9 || last_row < 2 || last_col < 2 {
+        let has_inside = last_row >= 2 && last_col >= 2;
+        let inside = if grid.cells() <= 9 || !has_inside {
             TWO
         } else {
             THREE
@@ -793,7 +798,7 @@ impl Buckets {
                 row == 0 || row == last_row || col == 0 || col == last_col
             })
             .fold(0, |cells, cell| cells | 1 << cell);
-        let corner_cells = if grid.cells() <= ONE_SET_CORNERS {
+        let corner_cells = if has_inside && grid.cells() <= ONE_SET_CORNERS {
             let corners = [0, last_col, last_row * grid.cols, grid.cells() - 1];
             corners.iter().fold(0, |cells, corner| cells | 1 << corner)
         } else {

@@ -229,8 +229,8 @@ fn agrees_with_enumeration_on_3x4() {
     // border, so the classes are numbered in mixed bases. A grid of two
     // rows has no inside and two sets everywhere. With e and s, the border
     // has one set (both are vowels there) and the inside two (s is a
-    // common consonant): bases 1 and 2. Up to 9 cells the corners take one
-    // set, every letter: the four of 3x3, and all of 2x2.
+    // common consonant): bases 1 and 2. The corners of 3x3 take one set,
+    // every letter; those of a grid of two rows keep two.
     for (rows, cols, letters, split, classes) in [
         (
             3,
@@ -242,7 +242,7 @@ fn agrees_with_enumeration_on_3x4() {
         (2, 5, "etq", "e tq", 2u64.pow(10)),
         (3, 4, "es", "e s, border es", 4),
         (3, 3, "etq", "e tq, corners etq", 2u64.pow(5)),
-        (2, 2, "etq", "e tq, corners etq", 1),
+        (2, 2, "etq", "e tq", 2u64.pow(4)),
     ] {
         let prover = Prover::new(&dict(), config(rows, cols, letters, 1)).unwrap();
         assert_eq!(prover.setting().split, split, "{rows}x{cols} {letters}");
@@ -632,7 +632,7 @@ fn merge_refuses_missing_duplicated_and_foreign_parts() {
         record::merge(&other),
         Err(RecordError::Mismatch { field: "split", .. })
     ));
-    assert_eq!(parts[0].setting.split, "aes t, corners aest");
+    assert_eq!(parts[0].setting.split, "aes t");
     let mut other = parts.clone();
     other[0].covered -= 1;
     assert_eq!(
