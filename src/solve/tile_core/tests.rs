@@ -191,6 +191,26 @@ fn the_stack_holds_the_deepest_walks() {
     }
 }
 
+/// The limit of paths counts the paths the walk takes off its stack, and
+/// the walk stops on the first past it. On the line `a b c` with the
+/// words "abc" and "cba", by hand: the walk takes four paths off its
+/// stack, `a` and `c` (no word starts with `b`), then `ab` and `cb`, each
+/// of which reaches its word one step on.
+#[test]
+fn the_walk_stops_past_its_limit_of_paths() {
+    let dict = Dictionary::from_words(["abc", "cba"], Normalizer::default()).unwrap();
+    let alphabet = [Tile::Letter('a'), Tile::Letter('b'), Tile::Letter('c')];
+    let trie = std::sync::Arc::new(TileTrie::new(&dict, &alphabet, Rules::Classic));
+    let mut scorer = Scorer::new(trie, &neighbour_masks(1, 3));
+    let board = [0u8, 1, 2];
+    assert_eq!(scorer.score_within(&board, 4), Some((2, 2)));
+    assert_eq!(scorer.score_within(&board, 3), None);
+    assert_eq!(scorer.score_within(&board, 0), None);
+    let mut words = Vec::new();
+    assert_eq!(scorer.list_within(&board, 4, &mut words), Some((2, 2)));
+    assert_eq!(scorer.list_within(&board, 3, &mut Vec::new()), None);
+}
+
 /// A dictionary of a few words of `t`, `e` and `a`, and a scorer of
 /// 2×2 boards of those tiles (numbered 0, 1, 2), under classic rules.
 fn tea_scorer() -> (Dictionary, Scorer) {
