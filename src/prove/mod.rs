@@ -58,6 +58,9 @@ const DESCEND_BELOW: u64 = 2;
 /// classes are cheaper to descend than to force from 3 times the target:
 /// 16 sampled parts of the 3×4 proof took 172.6 s at 3 times against
 /// 189.1 s at 2, and 98.0 s against 127.1 s at 5 on the first ten of them.
+/// Still so once the descent counted a cell's letters only when a bound
+/// asks (6 Dec 2026, docs/proofs.md): seven parts of 205 took 1.05 times
+/// as long at 2.5 times and 1.14 times as long at 4.
 const DESCEND_BELOW_SMALL: u64 = 3;
 
 /// See [`DESCEND_BELOW_SMALL`].
