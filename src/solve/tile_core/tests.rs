@@ -208,6 +208,8 @@ fn the_walk_stops_past_its_limit_of_paths() {
     assert_eq!(scorer.score_within(&board, 0), None);
     let mut words = Vec::new();
     assert_eq!(scorer.list_within(&board, 4, &mut words), Some((2, 2)));
+    let texts: Vec<String> = words.iter().map(|w| dict.word_text(w.word())).collect();
+    assert_eq!(texts, ["abc", "cba"]);
     assert_eq!(scorer.list_within(&board, 3, &mut Vec::new()), None);
 }
 
