@@ -619,5 +619,11 @@ fn check_key(bytes: &[u8], key: ContentKey) -> Result<(), CacheStatus> {
     }
 }
 
+mod checked;
+
+pub(crate) use checked::{CheckedFile, u32_at};
+
+#[cfg(test)]
+pub(crate) mod test_support;
 #[cfg(test)]
 mod tests;

@@ -10,10 +10,10 @@ use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use super::cache::DerivedFiles;
+use super::texts::{JSON_SLOT, JsonSlot, WordTexts};
 use crate::alphabet::{Alphabet, Normalizer, Symbol, TooManyLetters};
-use crate::mapped::huge_vec;
 use crate::prefetch::prefetch;
-use crate::trie::{NodeId, Trie, TrieBuilder, TrieError, WordId};
+use crate::trie::{Trie, TrieBuilder, TrieError, WordId};
 
 /// The longest word, in letters, a dictionary keeps; longer ones are skipped.
 pub const MAX_WORD_LEN: usize = 64;
@@ -67,154 +67,6 @@ pub struct Dictionary {
     /// Where data made from it is kept, when it was loaded through the
     /// cache.
     derived: Option<DerivedFiles>,
-}
-
-/// Every word's text in one buffer: what writing many solutions reads,
-/// rather than spelling each word back from the trie.
-#[derive(Debug, Default)]
-struct WordTexts {
-    text: String,
-    /// Per word id, where its text is in `text`.
-    spans: Vec<(u32, u32)>,
-    /// Per word id, the start of its JSON object up to its score,
-    /// `{"word":"…","score":`, in a fixed [`JSON_SLOT`] bytes with its
-    /// length in the last one: copied as a whole, with no call and no
-    /// second read. A start too long for it is in `long_json`, and its
-    /// slot says where.
-    json_slots: Vec<JsonSlot>,
-    long_json: Vec<u8>,
-}
-
-/// The bytes of a [`JsonSlot`]: the start of a word of up to 12 bytes.
-const JSON_SLOT: usize = 32;
-
-/// A word's JSON start, `{"word":"…","score":`, in a fixed place of its
-/// own ([`WordTexts::json_slots`]); or, for a longer one, [`JsonSlot::LONG`]
-/// in the last byte and the start and end of its place in
-/// [`WordTexts::long_json`] in the first eight.
-#[derive(Clone, Copy, Debug)]
-#[repr(align(32))]
-struct JsonSlot([u8; JSON_SLOT]);
-
-impl JsonSlot {
-    /// The length byte of a start kept in [`WordTexts::long_json`].
-    const LONG: u8 = u8::MAX;
-    /// What comes before a word's JSON string, and after it.
-    const HEAD: &[u8] = b"{\"word\":";
-    const TAIL: &[u8] = b",\"score\":";
-
-    /// The slot of `text`'s start when the text needs no escaping (no
-    /// control character, quote or backslash) and fits: the bytes put in
-    /// place, as [`JsonSlot::new`] would put them.
-    fn plain(text: &str) -> Option<JsonSlot> {
-        let text = text.as_bytes();
-        let end = JsonSlot::HEAD.len() + text.len() + 2 + JsonSlot::TAIL.len();
-        if end >= JSON_SLOT || !crate::json::is_plain(text) {
-            return None;
-        }
-        let mut slot = JsonSlot([0; JSON_SLOT]);
-        let (head, rest) = slot.0.split_at_mut(JsonSlot::HEAD.len());
-        head.copy_from_slice(JsonSlot::HEAD);
-        rest[0] = b'"';
-        rest[1..=text.len()].copy_from_slice(text);
-        rest[text.len() + 1] = b'"';
-        rest[text.len() + 2..][..JsonSlot::TAIL.len()].copy_from_slice(JsonSlot::TAIL);
-        slot.0[JSON_SLOT - 1] = end as u8;
-        Some(slot)
-    }
-
-    fn new(start: &[u8], long_json: &mut Vec<u8>) -> JsonSlot {
-        let mut slot = JsonSlot([0; JSON_SLOT]);
-        if start.len() < JSON_SLOT {
-            slot.0[..start.len()].copy_from_slice(start);
-            slot.0[JSON_SLOT - 1] = start.len() as u8;
-        } else {
-            slot.0[..4].copy_from_slice(&(long_json.len() as u32).to_le_bytes());
-            long_json.extend_from_slice(start);
-            slot.0[4..8].copy_from_slice(&(long_json.len() as u32).to_le_bytes());
-            slot.0[JSON_SLOT - 1] = JsonSlot::LONG;
-        }
-        slot
-    }
-
-    /// The start it holds, or the place of one in `long_json`.
-    fn start<'a>(&'a self, long_json: &'a [u8]) -> Option<&'a [u8]> {
-        match self.0[JSON_SLOT - 1] {
-            JsonSlot::LONG => {
-                let at = |i: usize| -> Option<usize> {
-                    Some(u32::from_le_bytes(self.0.get(i..i + 4)?.try_into().ok()?) as usize)
-                };
-                long_json.get(at(0)?..at(4)?)
-            }
-            len => self.0.get(..usize::from(len)),
-        }
-    }
-}
-
-impl WordTexts {
-    /// The texts of `dict`'s words: one walk over the trie, depth first.
-    fn of(dict: &Dictionary) -> WordTexts {
-        let trie = dict.trie();
-        let nodes = trie.nodes();
-        let words = trie.word_count();
-        // Room for words of twelve bytes on average; a list of longer ones
-        // grows it.
-        let text = String::from_utf8(huge_vec(words.saturating_mul(12))).unwrap_or_default();
-        let mut texts = WordTexts {
-            text,
-            spans: huge_vec(words),
-            json_slots: huge_vec(words),
-            long_json: Vec::new(),
-        };
-        texts.spans.resize(words, (0, 0));
-        // Each symbol's letter.
-        let letters: Vec<String> = (0..Alphabet::MAX_LETTERS)
-            .map(|symbol| dict.alphabet.letter(Symbol::from_index(symbol)).to_string())
-            .collect();
-        let mut prefix = String::new();
-        // Each entry: a node, the length of its parent's text, its symbol
-        // (none for the root).
-        let mut stack = vec![(NodeId::ROOT, 0, u8::MAX)];
-        while let Some((id, parent_len, symbol)) = stack.pop() {
-            prefix.truncate(parent_len);
-            if let Some(letter) = letters.get(usize::from(symbol)) {
-                prefix.push_str(letter);
-            }
-            let node = nodes.get(id);
-            if let Some(span) = node
-                .word()
-                .and_then(|word| texts.spans.get_mut(word.index()))
-            {
-                let start = texts.text.len();
-                texts.text.push_str(&prefix);
-                *span = (start as u32, texts.text.len() as u32);
-            }
-            // The children pushed last first, so that they are taken in
-            // symbol order, and the words in id order.
-            let mut children = node.children;
-            while children != 0 {
-                let symbol = 63 - children.leading_zeros();
-                let bit = 1u64 << symbol;
-                children &= !bit;
-                stack.push((node.child_at(bit), prefix.len(), symbol as u8));
-            }
-        }
-        let mut json = Vec::new();
-        for &(start, end) in &texts.spans {
-            let text = texts.text.get(start as usize..end as usize);
-            let text = text.unwrap_or_default();
-            let slot = JsonSlot::plain(text).unwrap_or_else(|| {
-                json.clear();
-                json.extend_from_slice(JsonSlot::HEAD);
-                // Writing into a `Vec` cannot fail.
-                let _ = crate::json::write_str(&mut json, text);
-                json.extend_from_slice(JsonSlot::TAIL);
-                JsonSlot::new(&json, &mut texts.long_json)
-            });
-            texts.json_slots.push(slot);
-        }
-        texts
-    }
 }
 
 /// What loading a word list kept and skipped.
@@ -641,7 +493,7 @@ impl Dictionary {
     /// when many solutions are written (tens of milliseconds for a list of
     /// 250,000 words). Done once however often it is called.
     pub fn prepare_word_texts(&self) {
-        self.texts.get_or_init(|| WordTexts::of(self));
+        self.texts.get_or_init(|| WordTexts::cached(self));
     }
 
     /// Whether [`Dictionary::prepare_word_texts`] has made the texts.

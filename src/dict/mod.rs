@@ -18,6 +18,7 @@ pub mod format;
 pub mod gzip;
 pub mod input;
 pub mod plain;
+mod texts;
 pub mod trie_stream;
 
 pub use dictionary::{

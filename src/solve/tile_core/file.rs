@@ -20,11 +20,8 @@
 //! every check gives wrong words, never a crash, as the walk's reads are
 //! bounded.
 
-use std::fs::File;
-use std::io::Read;
-
 use super::{TileNode, TileTrie};
-use crate::dict::cache::DerivedFiles;
+use crate::dict::cache::{CheckedFile, DerivedFiles, u32_at};
 use crate::mapped::huge_vec;
 use crate::rules::Rules;
 
@@ -48,7 +45,7 @@ pub(super) fn load_or_build(
     let head = head(files.header(), made_for);
     if let Some(trie) = files
         .open(&path)
-        .and_then(|file| read(file, &head, rules, word_count))
+        .and_then(|file| read(CheckedFile::new(file), &head, rules, word_count))
     {
         return trie;
     }
@@ -89,12 +86,8 @@ fn encode(trie: &TileTrie, head: Vec<u8>) -> Vec<u8> {
 
 /// The trie in `file` when it starts with `head`, holds `word_count`
 /// words, is whole, and every node [fits](TileTrie::fits).
-fn read(file: File, head: &[u8], rules: Rules, word_count: usize) -> Option<TileTrie> {
-    let size = file.metadata().ok()?.len();
-    let mut reader = Checked {
-        file,
-        crc: crc32fast::Hasher::new(),
-    };
+fn read(mut reader: CheckedFile, head: &[u8], rules: Rules, word_count: usize) -> Option<TileTrie> {
+    let size = reader.len()?;
     let mut start = vec![0; head.len() + 8];
     reader.read(&mut start)?;
     if start[..head.len()] != *head {
@@ -133,55 +126,8 @@ fn read(file: File, head: &[u8], rules: Rules, word_count: usize) -> Option<Tile
         lengths.push(bytes[0]);
         true
     })?;
-    let crc = reader.crc.clone().finalize();
-    let mut stored = [0; 4];
-    reader.read(&mut stored)?;
-    if u32::from_le_bytes(stored) != crc {
-        return None;
-    }
+    reader.finish()?;
     TileTrie::from_checked(nodes, node_words, marks, lengths, rules)
-}
-
-fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
-}
-
-/// A file read in full-sized pieces, its CRC-32 kept as it goes.
-struct Checked {
-    file: File,
-    crc: crc32fast::Hasher,
-}
-
-impl Checked {
-    /// Fills `buffer`, or `None` when the file ends first or fails.
-    fn read(&mut self, buffer: &mut [u8]) -> Option<()> {
-        self.file.read_exact(buffer).ok()?;
-        self.crc.update(buffer);
-        Some(())
-    }
-
-    /// Reads `count` records of `width` bytes each and hands each to
-    /// `take`, a piece at a time, through a buffer that stays in the
-    /// processor's cache; `None` at the first record `take` refuses.
-    fn records(
-        &mut self,
-        count: usize,
-        width: usize,
-        mut take: impl FnMut(&[u8]) -> bool,
-    ) -> Option<()> {
-        let mut buffer = vec![0; (1 << 16) / width * width];
-        let mut left = count;
-        while left > 0 {
-            let records = left.min(buffer.len() / width);
-            let piece = &mut buffer[..records * width];
-            self.read(piece)?;
-            if !piece.chunks_exact(width).all(&mut take) {
-                return None;
-            }
-            left -= records;
-        }
-        Some(())
-    }
 }
 
 #[cfg(test)]
@@ -194,24 +140,12 @@ mod tests {
     use crate::alphabet::Normalizer;
     use crate::board::Tile;
     use crate::dict::Dictionary;
-    use crate::dict::cache::CacheDir;
+    use crate::dict::cache::test_support::{
+        cached_list, derived_files, every_change_refused, forged,
+    };
     use crate::rules::LengthOptions;
 
     const WORDS: &str = "tea\neat\nate\nquit\nquiet\nthe\nthese\ntheses\nstreet\nsetter\nqi\n";
-
-    /// A temporary directory holding `words.txt` of `text`, loaded through
-    /// a cache made in it.
-    fn cached_list(text: &str) -> (tempfile::TempDir, PathBuf, CacheDir, Dictionary) {
-        let temp = tempfile::Builder::new()
-            .prefix("boggle-tile-file-test-")
-            .tempdir()
-            .unwrap();
-        let list = temp.path().join("words.txt");
-        fs::write(&list, text).unwrap();
-        let cache = CacheDir::new(temp.path().join("cache"));
-        let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
-        (temp, list, cache, dict)
-    }
 
     fn tiles() -> Vec<Tile> {
         let mut tiles: Vec<Tile> = "aeiqrstuh".chars().map(Tile::Letter).collect();
@@ -219,17 +153,6 @@ mod tests {
         tiles.push(Tile::Letters("th".into()));
         tiles.push(Tile::Blank);
         tiles
-    }
-
-    /// The trie files in the cache of `temp`.
-    fn trie_files(temp: &Path) -> Vec<PathBuf> {
-        let mut files: Vec<PathBuf> = fs::read_dir(temp.join("cache"))
-            .unwrap()
-            .map(|entry| entry.unwrap().path())
-            .filter(|path| path.to_string_lossy().contains(".tiles-"))
-            .collect();
-        files.sort();
-        files
     }
 
     /// The trie read back from `bytes` put in the file at `path`, as a run
@@ -241,7 +164,12 @@ mod tests {
         let lengths = LengthOptions::default().filter(rules);
         let made_for = format!("{tiles:?} {rules:?} {lengths:?}");
         let head = head(files.header(), made_for.as_bytes());
-        read(files.open(path)?, &head, rules, dict.word_count())
+        read(
+            CheckedFile::new(files.open(path)?),
+            &head,
+            rules,
+            dict.word_count(),
+        )
     }
 
     #[test]
@@ -251,7 +179,7 @@ mod tests {
             let lengths = LengthOptions::default().filter(rules);
             let built = TileTrie::with_lengths(&dict, &tiles(), rules, lengths);
             assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
-            let written = trie_files(temp.path());
+            let written = derived_files(temp.path(), KIND);
             // Read back, not built: the file's trie is used as it stands.
             let made_for = format!("{:?} {rules:?} {lengths:?}", tiles());
             let path = dict
@@ -265,10 +193,10 @@ mod tests {
                 Some(&built)
             );
             assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
-            assert_eq!(trie_files(temp.path()).len(), written.len());
+            assert_eq!(derived_files(temp.path(), KIND).len(), written.len());
         }
         // One file per rule set (and tiles and lengths).
-        assert_eq!(trie_files(temp.path()).len(), 2);
+        assert_eq!(derived_files(temp.path(), KIND).len(), 2);
     }
 
     /// The classic trie of [`WORDS`], written by a run through a cache: the
@@ -283,7 +211,7 @@ mod tests {
             rules,
             LengthOptions::default().filter(rules),
         );
-        let path = trie_files(temp.path()).remove(0);
+        let path = derived_files(temp.path(), KIND).remove(0);
         let bytes = fs::read(&path).unwrap();
         (temp, dict, built, path, bytes)
     }
@@ -292,34 +220,11 @@ mod tests {
     fn every_changed_byte_and_every_cut_is_caught() {
         let (_temp, dict, _built, path, bytes) = written();
         let rules = Rules::Classic;
-        assert!(read_back(&dict, &path, &bytes, rules).is_some());
-        for at in 0..bytes.len() {
-            let mut changed = bytes.clone();
-            changed[at] ^= 0x10;
-            assert!(
-                read_back(&dict, &path, &changed, rules).is_none(),
-                "byte {at}"
-            );
-            assert!(
-                read_back(&dict, &path, &bytes[..at], rules).is_none(),
-                "cut at {at}"
-            );
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert!(read_back(&dict, &path, &longer, rules).is_none());
+        every_change_refused(&bytes, |bytes| {
+            read_back(&dict, &path, bytes, rules).is_some()
+        });
         // Another rule set's reader does not take this file.
         assert!(read_back(&dict, &path, &bytes, Rules::Big).is_none());
-    }
-
-    /// The file `bytes` with `change` made to all but its CRC-32, which is
-    /// then made again: damage no checksum sees.
-    fn forged(bytes: &[u8], change: impl Fn(&mut [u8])) -> Vec<u8> {
-        let mut forged = bytes[..bytes.len() - 4].to_vec();
-        change(&mut forged);
-        let crc = crc32fast::hash(&forged);
-        forged.extend_from_slice(&crc.to_le_bytes());
-        forged
     }
 
     #[test]
@@ -399,7 +304,7 @@ mod tests {
         assert_ne!(built, before);
         assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
         // The same name, written anew.
-        assert_eq!(trie_files(temp.path()).len(), 1);
+        assert_eq!(derived_files(temp.path(), KIND).len(), 1);
         assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
     }
 
@@ -419,6 +324,6 @@ mod tests {
         let made_for = format!("{:?} {rules:?} {lengths:?}", tiles());
         fs::create_dir(files.path(KIND, made_for.as_bytes())).unwrap();
         assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
-        assert!(trie_files(temp.path())[0].is_dir());
+        assert!(derived_files(temp.path(), KIND)[0].is_dir());
     }
 }

@@ -1,0 +1,155 @@
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::*;
+use crate::alphabet::Normalizer;
+use crate::dict::cache::test_support::{cached_list, derived_files, every_change_refused, forged};
+
+/// Words with a long JSON start (past a slot), one with a quote to escape,
+/// and letters beyond ASCII.
+const WORDS: &str = "tea\neat\nate\nquit\nquiet\ncounterrevolutionaries\nrock'n'roll\n\
+                     o\"neil\näiti\nöljy\nzebra\n";
+
+/// The texts read back from `bytes` put in the file at `path`.
+fn read_back(dict: &Dictionary, path: &Path, bytes: &[u8]) -> Option<WordTexts> {
+    fs::write(path, bytes).unwrap();
+    let files = dict.derived_files().unwrap();
+    let file = CheckedFile::new(files.open(path)?);
+    read(file, &head(files.header()), dict.word_count())
+}
+
+/// The texts of [`WORDS`], written by a run through a cache: the temporary
+/// folder, the dictionary, the texts, their file and its bytes.
+fn written() -> (tempfile::TempDir, Dictionary, WordTexts, PathBuf, Vec<u8>) {
+    let (temp, _list, _cache, dict) = cached_list(WORDS);
+    let made = WordTexts::cached(&dict);
+    let path = derived_files(temp.path(), KIND).remove(0);
+    let bytes = fs::read(&path).unwrap();
+    (temp, dict, made, path, bytes)
+}
+
+#[test]
+fn written_once_then_read_as_made() {
+    let (temp, dict, made, path, bytes) = written();
+    let fresh = WordTexts::of(&dict);
+    assert_eq!(made, fresh);
+    // Some starts are long, so the long part of the file is tested too.
+    assert!(!fresh.long_json.is_empty());
+    assert_eq!(read_back(&dict, &path, &bytes).as_ref(), Some(&fresh));
+    assert_eq!(WordTexts::cached(&dict), fresh);
+    assert_eq!(derived_files(temp.path(), KIND), [path]);
+    // What the dictionary writes from them: each word's text, and its
+    // JSON start as the general writer escapes it.
+    dict.prepare_word_texts();
+    for word in dict.trie().words() {
+        let text = dict.word_text(word);
+        assert_eq!(dict.word_str(word), text);
+        let mut json = b"{\"word\":".to_vec();
+        crate::json::write_str(&mut json, &text).unwrap();
+        json.extend_from_slice(b",\"score\":");
+        assert_eq!(dict.word_json(word), Some(&json[..]), "{text}");
+    }
+}
+
+#[test]
+fn every_changed_byte_and_every_cut_is_caught() {
+    let (_temp, dict, _made, path, bytes) = written();
+    every_change_refused(&bytes, |bytes| read_back(&dict, &path, bytes).is_some());
+}
+
+#[test]
+fn forged_places_are_refused() {
+    let (_temp, dict, made, path, bytes) = written();
+    let words = made.spans.len();
+    let spans_at = bytes.len() - 4 - made.long_json.len() - 40 * words;
+    let slots_at = spans_at + 8 * words;
+    let put = |bytes: &mut [u8], at: usize, value: u32| {
+        bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+    };
+    // Unchanged, it reads back.
+    let same = forged(&bytes, |_| {});
+    assert_eq!(read_back(&dict, &path, &same).as_ref(), Some(&made));
+    // A text's end past the text, a start after its end, and an end inside
+    // a letter of two bytes.
+    let past = made.text.len() as u32 + 1;
+    let outside = forged(&bytes, |bytes| put(bytes, spans_at + 4, past));
+    assert!(read_back(&dict, &path, &outside).is_none());
+    let backwards = forged(&bytes, |bytes| put(bytes, spans_at, made.spans[0].1 + 1));
+    assert!(read_back(&dict, &path, &backwards).is_none());
+    let (word, &(start, _)) = made
+        .spans
+        .iter()
+        .enumerate()
+        .find(|(_, (start, end))| made.text[*start as usize..*end as usize].starts_with('ä'))
+        .unwrap();
+    let split = forged(&bytes, |bytes| {
+        put(bytes, spans_at + 8 * word + 4, start + 1)
+    });
+    assert!(read_back(&dict, &path, &split).is_none());
+    // A slot's length past the slot, and a long start past the long starts.
+    let slot_len = forged(&bytes, |bytes| {
+        bytes[slots_at + JSON_SLOT - 1] = JSON_SLOT as u8
+    });
+    assert!(read_back(&dict, &path, &slot_len).is_none());
+    let long = made
+        .json_slots
+        .iter()
+        .position(|slot| slot.0[JSON_SLOT - 1] == JsonSlot::LONG)
+        .unwrap();
+    let beyond = made.long_json.len() as u32 + 1;
+    let long_past = forged(&bytes, |bytes| {
+        put(bytes, slots_at + JSON_SLOT * long + 4, beyond)
+    });
+    assert!(read_back(&dict, &path, &long_past).is_none());
+    // Text that is not UTF-8.
+    let text_at = spans_at - made.text.len();
+    let bad = forged(&bytes, |bytes| bytes[text_at] = 0xff);
+    assert!(read_back(&dict, &path, &bad).is_none());
+}
+
+#[test]
+fn the_file_is_what_a_run_uses() {
+    let (_temp, dict, made, path, bytes) = written();
+    // The first word's first letter changed, in a file that passes every
+    // check: the run writes the file's text, so it was read, not made.
+    let (start, _) = made.spans[0];
+    let text_at = bytes.len() - 4 - made.long_json.len() - 40 * made.spans.len() - made.text.len();
+    let changed = forged(&bytes, |bytes| bytes[text_at + start as usize] = b'X');
+    fs::write(&path, &changed).unwrap();
+    let used = WordTexts::cached(&dict);
+    assert!(used.text.starts_with('X'));
+    assert_ne!(used, made);
+}
+
+#[test]
+fn a_new_list_makes_new_texts() {
+    let (temp, list, cache, dict) = cached_list(WORDS);
+    let before = WordTexts::cached(&dict);
+    fs::write(&list, format!("{WORDS}reset\nsitter\n")).unwrap();
+    let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
+    let fresh = WordTexts::of(&dict);
+    assert_ne!(fresh, before);
+    assert_eq!(WordTexts::cached(&dict), fresh);
+    // The same name, written anew.
+    assert_eq!(derived_files(temp.path(), KIND).len(), 1);
+    assert_eq!(WordTexts::cached(&dict), fresh);
+}
+
+#[test]
+fn no_file_without_a_cache_or_in_the_way() {
+    let (temp, _list, _cache, dict) = cached_list(WORDS);
+    let fresh = WordTexts::of(&dict);
+    // A list not loaded through the cache has no place for the file.
+    let plain = Dictionary::from_words(WORDS.lines(), Normalizer::default()).unwrap();
+    assert!(plain.derived_files().is_none());
+    assert_eq!(WordTexts::cached(&plain), WordTexts::of(&plain));
+    // A directory where the file would be: made, nothing read or written.
+    let files = dict.derived_files().unwrap();
+    fs::create_dir(files.path(KIND, &LAYOUT.to_le_bytes())).unwrap();
+    assert_eq!(WordTexts::cached(&dict), fresh);
+    assert!(
+        derived_files(temp.path(), KIND)
+            .iter()
+            .all(|path| path.is_dir())
+    );
+}
