@@ -292,6 +292,18 @@ impl Made {
         }
     }
 
+    /// Moves into `ready` the groups made from `at` on, one after another,
+    /// without waiting.
+    fn take_made(&self, at: usize, ready: &mut Vec<io::Result<Group>>) {
+        let mut state = self.lock();
+        for slot in state.groups.iter_mut().skip(at) {
+            match slot.take() {
+                Some(group) => ready.push(group),
+                None => break,
+            }
+        }
+    }
+
     /// No more groups come.
     fn finish(&self) {
         self.lock().finished = true;
@@ -459,8 +471,9 @@ impl<'s, 'd> Batch<'s, 'd> {
             rayon::ThreadPool::current_num_threads,
         );
         // A long stream with several workers: this thread reads the next
-        // chunk and writes this one's groups as the workers make them.
-        // With one worker (`-j 1`) the run keeps to one thread.
+        // chunk, then makes this one's groups with the pool's other
+        // workers and writes them in order as they are made. With one
+        // worker (`-j 1`) the run keeps to one thread.
         let overlap = !at_end && self.chunk_lines >= TILE_CORE_BOARDS && workers > 1;
         let batch = Batch {
             solver: tiled.as_ref().unwrap_or(self.solver),
@@ -507,20 +520,22 @@ impl<'s, 'd> Batch<'s, 'd> {
         // written, serves the whole run. Only a group with a board searched
         // in parallel is made in the pool, for that search to use its
         // thread.
+        let render_here = |data: &[u8], lines: &[Line], scratch: &mut Scratch| {
+            let large = lines
+                .iter()
+                .any(|line| line.end - line.start >= PARALLEL_CELLS);
+            if large {
+                crate::threads::in_pool(pool.as_ref(), || {
+                    batch.render_group(data, lines, scratch, groups.take())
+                })
+            } else {
+                batch.render_group(data, lines, scratch, groups.take())
+            }
+        };
         let solve_and_write = |chunk: &Chunk, writer: &mut GroupWriter<'_, W>| {
             let mut lent = LentScratch::from(&scratches);
             for lines in chunk.lines.chunks(GROUP_LINES) {
-                let scratch = &mut lent.scratch;
-                let large = lines
-                    .iter()
-                    .any(|line| line.end - line.start >= PARALLEL_CELLS);
-                let group = if large {
-                    crate::threads::in_pool(pool.as_ref(), || {
-                        batch.render_group(&chunk.data, lines, scratch, groups.take())
-                    })
-                } else {
-                    batch.render_group(&chunk.data, lines, scratch, groups.take())
-                };
+                let group = render_here(&chunk.data, lines, &mut lent.scratch);
                 writer.write_group(group?, lines, chunk)?;
             }
             writer.out.flush()
@@ -541,7 +556,12 @@ impl<'s, 'd> Batch<'s, 'd> {
         // The workers take the chunk's groups in order, and this thread
         // writes them in order as they are made (reading the next chunk
         // first), so that a group's buffer is written while it is still in
-        // the cache and goes back to be filled again.
+        // the cache and goes back to be filled again. This thread is one
+        // of the workers: it takes groups too, in place of the pool's
+        // first thread, and writes those made in order after each of its
+        // own, waiting only when none is left to take. A writer that slept
+        // between groups ran a third thread on two cores, woken hundreds
+        // of times a run, each time taking a worker's core and cache.
         let mut next = Chunk::default();
         let made = Made {
             state: Mutex::new(MadeState::default()),
@@ -562,7 +582,13 @@ impl<'s, 'd> Batch<'s, 'd> {
                     // worker panicked (which the join passes on).
                     let _finished = Finished(&made);
                     crate::threads::in_pool(pool.as_ref(), || {
-                        rayon::broadcast(|_| {
+                        rayon::broadcast(|context| {
+                            // This thread makes groups too: one worker
+                            // fewer, so that no more threads run than
+                            // were asked for.
+                            if context.index() == 0 {
+                                return;
+                            }
                             let mut lent = LentScratch::from(&scratches);
                             while !stop.load(Ordering::Relaxed) {
                                 let index = taken.fetch_add(1, Ordering::Relaxed);
@@ -590,6 +616,20 @@ impl<'s, 'd> Batch<'s, 'd> {
                 let mut write = || -> io::Result<()> {
                     let mut at = 0;
                     let mut ready = Vec::new();
+                    let mut lent = LentScratch::from(&scratches);
+                    loop {
+                        let index = taken.fetch_add(1, Ordering::Relaxed);
+                        if index >= count {
+                            break;
+                        }
+                        let group = render_here(&chunk.data, lines_of(index), &mut lent.scratch);
+                        made.put(index, group);
+                        made.take_made(at, &mut ready);
+                        for group in ready.drain(..) {
+                            writer.write_group(group?, lines_of(at), &chunk)?;
+                            at += 1;
+                        }
+                    }
                     while at < count {
                         made.take_ready(at, &mut ready);
                         if ready.is_empty() {
