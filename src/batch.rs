@@ -583,9 +583,9 @@ impl<'s, 'd> Batch<'s, 'd> {
                     let _finished = Finished(&made);
                     crate::threads::in_pool(pool.as_ref(), || {
                         rayon::broadcast(|context| {
-                            // This thread makes groups too: one worker
-                            // fewer, so that no more threads run than
-                            // were asked for.
+                            // The calling thread makes groups in place
+                            // of the pool's first thread, so that no more
+                            // threads make them than were asked for.
                             if context.index() == 0 {
                                 return;
                             }
