@@ -491,7 +491,9 @@ impl Dictionary {
     /// Makes every word's text at once, so that [`Dictionary::word_str`]
     /// borrows it rather than spelling the word from the trie: worth it
     /// when many solutions are written (tens of milliseconds for a list of
-    /// 250,000 words). Done once however often it is called.
+    /// 250,000 words, unless a file beside its cache entry holds them
+    /// already: see `WordTexts::cached`). Done once however often it is
+    /// called.
     pub fn prepare_word_texts(&self) {
         self.texts.get_or_init(|| WordTexts::cached(self));
     }
