@@ -263,6 +263,18 @@ struct MadeState {
     finished: bool,
 }
 
+impl MadeState {
+    /// Moves into `ready` the groups made from `at` on, one after another.
+    fn move_made(&mut self, at: usize, ready: &mut Vec<io::Result<Group>>) {
+        for slot in self.groups.iter_mut().skip(at) {
+            match slot.take() {
+                Some(group) => ready.push(group),
+                None => break,
+            }
+        }
+    }
+}
+
 impl Made {
     /// Starts a chunk of `count` groups.
     fn start(&self, count: usize) {
@@ -295,13 +307,7 @@ impl Made {
     /// Moves into `ready` the groups made from `at` on, one after another,
     /// without waiting.
     fn take_made(&self, at: usize, ready: &mut Vec<io::Result<Group>>) {
-        let mut state = self.lock();
-        for slot in state.groups.iter_mut().skip(at) {
-            match slot.take() {
-                Some(group) => ready.push(group),
-                None => break,
-            }
-        }
+        self.lock().move_made(at, ready);
     }
 
     /// No more groups come.
@@ -332,12 +338,7 @@ impl Made {
                 .unwrap_or_else(|poisoned| poisoned.into_inner());
         }
         state.awaited = usize::MAX;
-        for slot in &mut state.groups[at..] {
-            match slot.take() {
-                Some(group) => ready.push(group),
-                None => break,
-            }
-        }
+        state.move_made(at, ready);
     }
 }
 

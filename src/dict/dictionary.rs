@@ -495,7 +495,8 @@ impl Dictionary {
     /// already: see `WordTexts::cached`). Done once however often it is
     /// called.
     pub fn prepare_word_texts(&self) {
-        self.texts.get_or_init(|| WordTexts::cached(self));
+        self.texts
+            .get_or_init(|| WordTexts::cached(&self.trie, &self.alphabet, self.derived.as_ref()));
     }
 
     /// Whether [`Dictionary::prepare_word_texts`] has made the texts.

@@ -1,5 +1,7 @@
 //! Every word's text and JSON start, made once per dictionary for runs
-//! that write many solutions ([`Dictionary::prepare_word_texts`]), and
+//! that write many solutions
+//! ([`Dictionary::prepare_word_texts`](super::Dictionary::prepare_word_texts)),
+//! and
 //! kept in a file beside the dictionary's cache entry
 //! ([`DerivedFiles`](super::cache::DerivedFiles)): making them walks the
 //! whole trie, tens of milliseconds for the English list, where reading
@@ -15,11 +17,10 @@
 //! A file forged to pass every check gives wrong words, never a crash:
 //! every read of a text or a start is bounded.
 
-use super::cache::{CheckedFile, u32_at};
-use super::dictionary::Dictionary;
+use super::cache::{CheckedFile, DerivedFiles, u32_at};
 use crate::alphabet::{Alphabet, Symbol};
 use crate::mapped::huge_vec;
-use crate::trie::NodeId;
+use crate::trie::{NodeId, Trie};
 
 /// The layout of the file; another number is another layout.
 const LAYOUT: u32 = 1;
@@ -110,9 +111,9 @@ impl JsonSlot {
 }
 
 impl WordTexts {
-    /// The texts of `dict`'s words: one walk over the trie, depth first.
-    pub(super) fn of(dict: &Dictionary) -> WordTexts {
-        let trie = dict.trie();
+    /// The texts of the words of `trie`, spelt in `alphabet`'s letters:
+    /// one walk over the trie, depth first.
+    pub(super) fn of(trie: &Trie, alphabet: &Alphabet) -> WordTexts {
         let nodes = trie.nodes();
         let words = trie.word_count();
         // Room for words of twelve bytes on average; a list of longer ones
@@ -127,11 +128,7 @@ impl WordTexts {
         texts.spans.resize(words, (0, 0));
         // Each symbol's letter.
         let letters: Vec<String> = (0..Alphabet::MAX_LETTERS)
-            .map(|symbol| {
-                dict.alphabet()
-                    .letter(Symbol::from_index(symbol))
-                    .to_string()
-            })
+            .map(|symbol| alphabet.letter(Symbol::from_index(symbol)).to_string())
             .collect();
         let mut prefix = String::new();
         // Each entry: a node, the length of its parent's text, its symbol
@@ -180,22 +177,26 @@ impl WordTexts {
 }
 
 impl WordTexts {
-    /// [`WordTexts::of`] `dict`, read from its file beside the dictionary's
-    /// cache entry when there is one and it holds them, and written there
-    /// when not.
-    pub(super) fn cached(dict: &Dictionary) -> WordTexts {
-        let Some(files) = dict.derived_files() else {
-            return WordTexts::of(dict);
+    /// [`WordTexts::of`] `trie`, read from its file among `files` (those
+    /// beside the dictionary's cache entry) when there are some and it
+    /// holds them, and written there when not.
+    pub(super) fn cached(
+        trie: &Trie,
+        alphabet: &Alphabet,
+        files: Option<&DerivedFiles>,
+    ) -> WordTexts {
+        let Some(files) = files else {
+            return WordTexts::of(trie, alphabet);
         };
         let path = files.path(KIND, &LAYOUT.to_le_bytes());
         let head = head(files.header());
         if let Some(texts) = files
             .open(&path)
-            .and_then(|file| read(CheckedFile::new(file), &head, dict.word_count()))
+            .and_then(|file| read(CheckedFile::new(file), &head, trie.word_count()))
         {
             return texts;
         }
-        let texts = WordTexts::of(dict);
+        let texts = WordTexts::of(trie, alphabet);
         // A file that cannot be written costs the next run the walk,
         // nothing more.
         let _ = files.write(&path, &[&texts.encode(head)]);

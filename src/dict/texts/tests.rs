@@ -3,12 +3,23 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::alphabet::Normalizer;
+use crate::dict::Dictionary;
 use crate::dict::cache::test_support::{cached_list, derived_files, every_change_refused, forged};
 
 /// Words with a long JSON start (past a slot), one with a quote to escape,
 /// and letters beyond ASCII.
 const WORDS: &str = "tea\neat\nate\nquit\nquiet\ncounterrevolutionaries\nrock'n'roll\n\
                      o\"neil\näiti\nöljy\nzebra\n";
+
+/// [`WordTexts::cached`] for `dict`.
+fn cached(dict: &Dictionary) -> WordTexts {
+    WordTexts::cached(dict.trie(), dict.alphabet(), dict.derived_files())
+}
+
+/// [`WordTexts::of`] for `dict`.
+fn of(dict: &Dictionary) -> WordTexts {
+    WordTexts::of(dict.trie(), dict.alphabet())
+}
 
 /// The texts read back from `bytes` put in the file at `path`.
 fn read_back(dict: &Dictionary, path: &Path, bytes: &[u8]) -> Option<WordTexts> {
@@ -22,7 +33,7 @@ fn read_back(dict: &Dictionary, path: &Path, bytes: &[u8]) -> Option<WordTexts> 
 /// folder, the dictionary, the texts, their file and its bytes.
 fn written() -> (tempfile::TempDir, Dictionary, WordTexts, PathBuf, Vec<u8>) {
     let (temp, _list, _cache, dict) = cached_list(WORDS);
-    let made = WordTexts::cached(&dict);
+    let made = cached(&dict);
     let path = derived_files(temp.path(), KIND).remove(0);
     let bytes = fs::read(&path).unwrap();
     (temp, dict, made, path, bytes)
@@ -31,12 +42,12 @@ fn written() -> (tempfile::TempDir, Dictionary, WordTexts, PathBuf, Vec<u8>) {
 #[test]
 fn written_once_then_read_as_made() {
     let (temp, dict, made, path, bytes) = written();
-    let fresh = WordTexts::of(&dict);
+    let fresh = of(&dict);
     assert_eq!(made, fresh);
     // Some starts are long, so the long part of the file is tested too.
     assert!(!fresh.long_json.is_empty());
     assert_eq!(read_back(&dict, &path, &bytes).as_ref(), Some(&fresh));
-    assert_eq!(WordTexts::cached(&dict), fresh);
+    assert_eq!(cached(&dict), fresh);
     assert_eq!(derived_files(temp.path(), KIND), [path]);
     // What the dictionary writes from them: each word's text, and its
     // JSON start as the general writer escapes it.
@@ -116,7 +127,7 @@ fn the_file_is_what_a_run_uses() {
     let text_at = bytes.len() - 4 - made.long_json.len() - 40 * made.spans.len() - made.text.len();
     let changed = forged(&bytes, |bytes| bytes[text_at + start as usize] = b'X');
     fs::write(&path, &changed).unwrap();
-    let used = WordTexts::cached(&dict);
+    let used = cached(&dict);
     assert!(used.text.starts_with('X'));
     assert_ne!(used, made);
 }
@@ -124,29 +135,29 @@ fn the_file_is_what_a_run_uses() {
 #[test]
 fn a_new_list_makes_new_texts() {
     let (temp, list, cache, dict) = cached_list(WORDS);
-    let before = WordTexts::cached(&dict);
+    let before = cached(&dict);
     fs::write(&list, format!("{WORDS}reset\nsitter\n")).unwrap();
     let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
-    let fresh = WordTexts::of(&dict);
+    let fresh = of(&dict);
     assert_ne!(fresh, before);
-    assert_eq!(WordTexts::cached(&dict), fresh);
+    assert_eq!(cached(&dict), fresh);
     // The same name, written anew.
     assert_eq!(derived_files(temp.path(), KIND).len(), 1);
-    assert_eq!(WordTexts::cached(&dict), fresh);
+    assert_eq!(cached(&dict), fresh);
 }
 
 #[test]
 fn no_file_without_a_cache_or_in_the_way() {
     let (temp, _list, _cache, dict) = cached_list(WORDS);
-    let fresh = WordTexts::of(&dict);
+    let fresh = of(&dict);
     // A list not loaded through the cache has no place for the file.
     let plain = Dictionary::from_words(WORDS.lines(), Normalizer::default()).unwrap();
     assert!(plain.derived_files().is_none());
-    assert_eq!(WordTexts::cached(&plain), WordTexts::of(&plain));
+    assert_eq!(cached(&plain), of(&plain));
     // A directory where the file would be: made, nothing read or written.
     let files = dict.derived_files().unwrap();
     fs::create_dir(files.path(KIND, &LAYOUT.to_le_bytes())).unwrap();
-    assert_eq!(WordTexts::cached(&dict), fresh);
+    assert_eq!(cached(&dict), fresh);
     assert!(
         derived_files(temp.path(), KIND)
             .iter()
