@@ -1,11 +1,9 @@
 //! Every word's text and JSON start, made once per dictionary for runs
 //! that write many solutions
 //! ([`Dictionary::prepare_word_texts`](super::Dictionary::prepare_word_texts)),
-//! and
-//! kept in a file beside the dictionary's cache entry
-//! ([`DerivedFiles`](super::cache::DerivedFiles)): making them walks the
-//! whole trie, tens of milliseconds for the English list, where reading
-//! them back takes a few.
+//! and kept in a file beside the dictionary's cache entry
+//! ([`DerivedFiles`]): making them walks the whole trie, tens of
+//! milliseconds for the English list, where reading them back takes a few.
 //!
 //! The file, every number little-endian: the entry's header (32 bytes);
 //! the layout ([`LAYOUT`], `u32`); the word count, the text's length and
