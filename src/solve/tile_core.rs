@@ -66,10 +66,22 @@ pub struct TileTrie {
     /// word no tile sequence spells, or one the rules do not count).
     scores: Vec<u32>,
     lengths: Vec<u8>,
-    /// Per node, the [`ListedWord`] of the word it ends (the default for
-    /// none), which a listing walk reads instead of marks: made when a
-    /// scorer first lists, and then only read, by every thread's scorer.
-    listed: OnceLock<Vec<ListedWord>>,
+    /// What a listing walk reads instead of marks: made when a scorer
+    /// first lists, and then only read, by every thread's scorer.
+    listed: OnceLock<Listing>,
+}
+
+/// The tables of a listing walk. The trie's counted words are ranked in a
+/// solution's order ([`ListedWord`]'s), so that a walk keeps each word it
+/// reaches as one bit at its rank ([`Seen`]) and reads the bits back in
+/// order: its words come out sorted and each once, with no sort.
+#[derive(Clone, Debug)]
+struct Listing {
+    /// Per node, the rank of the word it ends; for a node that ends none
+    /// (the root among them), `by_rank.len()`, a rank past every word's.
+    ranks: Vec<u32>,
+    /// Per rank, its word.
+    by_rank: Vec<ListedWord>,
 }
 
 /// Two tries are equal when their words and nodes are; the listing table
@@ -361,18 +373,13 @@ impl TileTrie {
         }
     }
 
-    /// Per node, the [`ListedWord`] of the word it ends (the default for
-    /// none): what a listing walk reads of a word node. Made on first use.
-    fn listed_words(&self) -> &[ListedWord] {
+    /// The tables a listing walk reads. Made on first use.
+    fn listing(&self) -> &Listing {
         // In ordinary pages, as are a scorer's marks: the walks read a
         // node and its entry here, or its mark, at the same index, and
         // listing and counting measured slower with these tables in huge
         // pages as well as the nodes.
-        self.listed.get_or_init(|| {
-            (0..self.words.len())
-                .map(|index| self.listed_word(index))
-                .collect()
-        })
+        self.listed.get_or_init(|| Listing::of(self))
     }
 
     /// The index of the child of `node` along tile `tile`, which must be
@@ -420,85 +427,155 @@ fn reach_shared(
     }
 }
 
-/// A listing walk's words: the entries of `words` from `start` to
-/// `count`, one per word node the walk reached (a word reached along
-/// several paths, or ending at several nodes, is there as often). The
-/// length of `words` is kept at least [`Found::ROOM`] past `count`, so
-/// that every node reached is written in place and kept (`count` moved
-/// on) only when it ends a word, with no branch to mispredict, like the
-/// walk's stack. [`Found::sort`] then keeps each word once.
-struct Found<'w> {
-    words: &'w mut Vec<ListedWord>,
-    start: usize,
-    count: usize,
+impl Listing {
+    /// The listing tables of `trie`: its counted words (those with a
+    /// length) ranked by a counting sort on their scores, as their ids are
+    /// in order already.
+    fn of(trie: &TileTrie) -> Listing {
+        let counted = |word: usize| trie.lengths[word] != 0;
+        let listed =
+            |word: usize| ListedWord::new(word as u32, trie.scores[word], trie.lengths[word]);
+        let words = trie.lengths.len();
+        // Per score from the highest down, its words' count, and then the
+        // rank of its next word.
+        let top = (0..words)
+            .filter(|&word| counted(word))
+            .map(|word| listed(word).score())
+            .max()
+            .unwrap_or(0) as usize;
+        let mut next = vec![0u32; top + 1];
+        for word in (0..words).filter(|&word| counted(word)) {
+            next[top - listed(word).score() as usize] += 1;
+        }
+        let mut ranked = 0;
+        for slot in &mut next {
+            let words = *slot;
+            *slot = ranked;
+            ranked += words;
+        }
+        let mut by_rank = vec![ListedWord::default(); ranked as usize];
+        let mut rank_of = vec![ranked; words];
+        for word in (0..words).filter(|&word| counted(word)) {
+            let listed = listed(word);
+            let next = &mut next[top - listed.score() as usize];
+            by_rank[*next as usize] = listed;
+            rank_of[word] = *next;
+            *next += 1;
+        }
+        let ranks = trie
+            .words
+            .iter()
+            .map(|&word| rank_of.get(word as usize).copied().unwrap_or(ranked))
+            .collect();
+        Listing { ranks, by_rank }
+    }
 }
 
-impl<'w> Found<'w> {
-    /// More than the words one step of the walk adds: one per start cell
-    /// before its loop, one per tile it follows in the loop
-    /// ([`MAX_TILES`] is below [`MAX_CELLS`]).
-    const ROOM: usize = MAX_CELLS + 1;
+/// A listing walk's words, as bits: bit `r % 64` of `bits[r / 64]` is set
+/// when the walk reached a word of rank `r` ([`Listing`]), and bit `i % 64`
+/// of `blocks[i / 64]` when `bits[i]` has one set. Setting a word's two
+/// bits costs the walk no branch, whether the word is new or not; reading
+/// them back visits only the blocks set. All clear between walks.
+#[derive(Clone, Debug, Default)]
+struct Seen {
+    bits: Vec<u64>,
+    blocks: Vec<u64>,
+    /// Where [`Seen::take`] reads out the places of `bits` set, a group
+    /// of 64 blocks at a time, and then their ranks.
+    ats: Vec<u32>,
+    ranks: Vec<u32>,
+}
 
-    /// The words of `words` so far; with `LIST`, with room made.
-    fn new<const LIST: bool>(words: &'w mut Vec<ListedWord>) -> Found<'w> {
-        let mut found = Found {
-            start: words.len(),
-            count: words.len(),
-            words,
-        };
-        if LIST {
-            found.make_room();
+impl Seen {
+    /// Room for the ranks below `ranks`.
+    fn new(ranks: usize) -> Seen {
+        let bits = ranks.div_ceil(64);
+        Seen {
+            bits: vec![0; bits],
+            blocks: vec![0; bits.div_ceil(64)],
+            ats: vec![0; 64 * 64 + 4],
+            ranks: Vec::new(),
         }
-        found
     }
 
-    /// Keeps [`Found::ROOM`] entries past the words.
+    /// Keeps the word of rank `rank`.
     #[inline(always)]
-    fn make_room(&mut self) {
-        if self.words.len() < self.count + Found::ROOM {
-            self.grow();
+    fn put(&mut self, rank: u32) {
+        let rank = rank as usize;
+        self.bits[rank / 64] |= 1 << (rank % 64);
+        self.blocks[rank / 4096] |= 1 << (rank / 64 % 64);
+    }
+
+    /// Adds the words kept to `words` in rank order, leaving every bit
+    /// clear; returns how many words and their score. A rank past
+    /// `by_rank` (a node that ends no word) adds nothing.
+    fn take(&mut self, by_rank: &[ListedWord], words: &mut Vec<ListedWord>) -> (u32, u32) {
+        let Seen {
+            bits,
+            blocks,
+            ats,
+            ranks,
+        } = self;
+        let mut count = 0;
+        let mut set_blocks = [0u32; 64 + 4];
+        for (group_at, group) in blocks.chunks_mut(64).enumerate() {
+            // The blocks set, as one mask: no branch per block.
+            let set = group
+                .iter()
+                .enumerate()
+                .fold(0u64, |set, (at, &block)| set | u64::from(block != 0) << at);
+            let set_count = positions(set, 64 * group_at as u32, &mut set_blocks);
+            // Each level read out whole before the next, so that a loop's
+            // turns do not hang on how many the level below took.
+            let mut ats_count = 0;
+            for &block_at in &set_blocks[..set_count] {
+                let block = std::mem::take(&mut group[block_at as usize % 64]);
+                ats_count += positions(block, 64 * block_at, &mut ats[ats_count..]);
+            }
+            for &at in &ats[..ats_count] {
+                let word_bits = std::mem::take(&mut bits[at as usize]);
+                if ranks.len() < count + 64 + 4 {
+                    ranks.resize(2 * ranks.len() + 64 + 4, 0);
+                }
+                count += positions(word_bits, 64 * at, &mut ranks[count..]);
+            }
         }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn grow(&mut self) {
-        let len = (self.count + Found::ROOM).max(self.words.len() * 2);
-        self.words.resize(len, ListedWord::default());
-    }
-
-    /// Writes `word` after the words, and keeps it when `keep`.
-    #[inline(always)]
-    fn put(&mut self, word: ListedWord, keep: bool) {
-        self.words[self.count] = word;
-        self.count += usize::from(keep);
-    }
-
-    /// Sorts the walk's words (in [`ListedWord`] order: a solution's) and
-    /// keeps each once; returns how many words and their score.
-    fn sort(&mut self) -> (u32, u32) {
-        let words = &mut self.words[self.start..self.count];
-        words.sort_unstable();
-        // Each word written over the last kept, and kept when it differs
-        // from the one before: no branch to mispredict.
-        let mut kept = 0;
+        // The last rank is past every word's when a node that ends none
+        // was reached.
+        if count > 0 && ranks[count - 1] as usize >= by_rank.len() {
+            count -= 1;
+        }
         let mut score = 0;
-        let mut last = None;
-        for at in 0..words.len() {
-            let word = words[at];
-            let new = Some(word) != last;
-            words[kept] = word;
-            kept += usize::from(new);
-            score += u32::from(new) * word.score();
-            last = Some(word);
-        }
-        self.count = self.start + kept;
-        (kept as u32, score)
+        words.extend(ranks[..count].iter().map(|&rank| {
+            let word = by_rank[rank as usize];
+            score += word.score();
+            word
+        }));
+        (count as u32, score)
     }
+}
 
-    /// Cuts the words to those kept.
-    fn finish(self) {
-        self.words.truncate(self.count);
+/// Writes the positions of the bits set in `bits`, plus `base`, to the
+/// start of `out` in order, and returns how many. Writes four at a time,
+/// and past the last (`out` has room for four more than the bits set): a
+/// word with up to four bits takes one turn of the loop, with no branch
+/// per bit.
+#[inline(always)]
+fn positions(mut bits: u64, base: u32, out: &mut [u32]) -> usize {
+    let count = bits.count_ones() as usize;
+    let mut at = 0;
+    loop {
+        let four: &mut [u32; 4] = (&mut out[at..at + 4])
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("four places"));
+        for place in four {
+            *place = base.wrapping_add(bits.trailing_zeros());
+            bits &= bits.wrapping_sub(1);
+        }
+        at += 4;
+        if at >= count {
+            return count;
+        }
     }
 }
 
@@ -538,6 +615,8 @@ pub struct Scorer {
     choice_marks: Vec<u64>,
     shared_choices: Vec<u64>,
     epoch: u32,
+    /// A listing walk's words. Empty until the scorer first lists.
+    seen: Seen,
     /// Per tile, the cells holding it.
     by_tile: [u64; MAX_TILES],
     /// Per cell, the tiles of its neighbours.
@@ -592,6 +671,7 @@ impl Scorer {
             trie,
             neighbours: [0; MAX_CELLS],
             cells: 0,
+            seen: Seen::default(),
             epoch: 0,
             by_tile: [0; MAX_TILES],
             around: [0; MAX_CELLS],
@@ -628,16 +708,16 @@ impl Scorer {
     pub fn score_within(&mut self, tiles: &[u8], max_paths: u64) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
         if self.marks.is_empty() {
-            // In ordinary pages (see `TileTrie::listed_words`).
+            // In ordinary pages (see `TileTrie::listing`).
             self.marks = self.trie.marks.clone();
         }
-        self.walk::<false>(cells, tiles, max_paths, &mut Vec::new())
+        self.walk::<false>(cells, tiles, max_paths)
     }
 
     /// [`Scorer::score_within`], adding each word found to `words` once
     /// (its id in the dictionary, score and length), in a solution's order
     /// (see [`ListedWord`]). When the walk passes `max_paths`, the words
-    /// added are some of the board's, in any order.
+    /// added are some of the board's.
     pub fn list_within(
         &mut self,
         tiles: &[u8],
@@ -645,7 +725,14 @@ impl Scorer {
         words: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
         let cells = self.prepare(tiles);
-        self.walk::<true>(cells, tiles, max_paths, words)
+        if self.seen.bits.is_empty() {
+            // One rank more, for the nodes that end no word.
+            self.seen = Seen::new(self.trie.listing().by_rank.len() + 1);
+        }
+        let walked = self.walk::<true>(cells, tiles, max_paths);
+        // Taken even past `max_paths`, which leaves the bits clear.
+        let figures = self.seen.take(&self.trie.listing().by_rank, words);
+        walked.map(|_| figures)
     }
 
     /// Starts a board: a new epoch of the marks, and the masks of
@@ -681,7 +768,7 @@ impl Scorer {
 
     /// Follows every path from each of the first `cells` cells (the
     /// per-board masks are set), counting the words they spell, and with
-    /// `LIST` adding them to `found`: the word count and score of the
+    /// `LIST` keeping them in `seen`: the word count and score of the
     /// board, or `None` past `max_paths` paths. A path is on the stack
     /// only when some tile around its last cell continues it, and a
     /// child's word is counted once for all the cells that spell it, when
@@ -691,7 +778,6 @@ impl Scorer {
         cells: usize,
         tiles: &[u8],
         max_paths: u64,
-        found: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
         #[cfg(target_arch = "x86_64")]
         if self.bit_instructions {
@@ -699,9 +785,9 @@ impl Scorer {
             // compiled for: `has_bit_instructions` asked it when the scorer
             // was made.
             #[allow(unsafe_code)]
-            return unsafe { self.walk_bits::<LIST>(cells, tiles, max_paths, found) };
+            return unsafe { self.walk_bits::<LIST>(cells, tiles, max_paths) };
         }
-        self.walk_any::<LIST>(cells, tiles, max_paths, found)
+        self.walk_any::<LIST>(cells, tiles, max_paths)
     }
 
     /// [`Scorer::walk`] compiled for the bit instructions of
@@ -714,36 +800,19 @@ impl Scorer {
         cells: usize,
         tiles: &[u8],
         max_paths: u64,
-        found: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
-        self.walk_any::<LIST>(cells, tiles, max_paths, found)
+        self.walk_any::<LIST>(cells, tiles, max_paths)
     }
 
-    /// The walk, inlined into each of the two above: [`Scorer::walk_found`]
-    /// with the list of words made ready before and cut to the words kept
-    /// after.
+    /// The walk, inlined into each of the two above. With `LIST`, it
+    /// keeps the words it reaches in `seen` and counts none of them: its
+    /// figures are `(0, 0)`, and [`Seen::take`] has the words'.
     #[inline(always)]
     fn walk_any<const LIST: bool>(
         &mut self,
         cells: usize,
         tiles: &[u8],
         max_paths: u64,
-        words: &mut Vec<ListedWord>,
-    ) -> Option<(u32, u32)> {
-        let mut found = Found::new::<LIST>(words);
-        let tally = self.walk_found::<LIST>(cells, tiles, max_paths, &mut found);
-        found.finish();
-        tally
-    }
-
-    /// [`Scorer::walk_any`] adding its words to `found`.
-    #[inline(always)]
-    fn walk_found<const LIST: bool>(
-        &mut self,
-        cells: usize,
-        tiles: &[u8],
-        max_paths: u64,
-        found: &mut Found,
     ) -> Option<(u32, u32)> {
         // Each field borrowed once, so that the loop keeps them in registers.
         let Scorer {
@@ -755,14 +824,15 @@ impl Scorer {
             by_tile,
             around,
             stack,
+            seen,
             ..
         } = self;
         let trie = &**trie;
         let nodes = &trie.nodes[..];
-        // A listing walk writes no marks: it keeps the word of every word
-        // node it reaches, from the trie's table, and `Found::sort` keeps
-        // each word once.
-        let listed = if LIST { trie.listed_words() } else { &[] };
+        // A listing walk writes no marks: it keeps the rank of every word
+        // node it reaches, from the trie's table, and the bits keep each
+        // word once.
+        let ranks = if LIST { &trie.listing().ranks[..] } else { &[] };
         let epoch = *epoch;
         let mark_epoch = epoch << Mark::SCORE_BITS;
         // A node that ends no word marks the root, which then never counts.
@@ -770,12 +840,12 @@ impl Scorer {
             marks[0] = mark_epoch;
         }
         // Counts the word of node `index`, unless this board counted it; or,
-        // listing, keeps it, to be counted once the words are sorted. Every
-        // node marks or writes one place, so that a word is counted or kept
-        // with no branch to mispredict.
+        // listing, keeps it, to be counted once read back. Every node marks
+        // or sets one place (the root's, or its word's), so that a word is
+        // counted or kept with no branch to mispredict.
         let reach = |marks: &mut [u32],
                      shared: &mut [u32],
-                     found: &mut Found,
+                     seen: &mut Seen,
                      tally: &mut (u32, u32),
                      index: u32,
                      node: TileNode| {
@@ -785,7 +855,7 @@ impl Scorer {
             let word_mask = ((node.first as i32) >> 31) as u32;
             let at = (index & word_mask) as usize;
             if LIST {
-                found.put(listed[at], word_mask != 0);
+                seen.put(ranks[at]);
                 return;
             }
             let mark = marks[at];
@@ -818,7 +888,7 @@ impl Scorer {
             }
             let index = TileTrie::child(root, tile);
             let node = nodes[index as usize];
-            reach(marks, shared, found, &mut tally, index, node);
+            reach(marks, shared, seen, &mut tally, index, node);
             stack[top % STACK] = (1 << cell, cell as u32, index);
             top += usize::from(node.children & around[cell] != 0);
         }
@@ -829,9 +899,6 @@ impl Scorer {
                 return None;
             }
             paths_left -= 1;
-            if LIST {
-                found.make_room();
-            }
             let node = nodes[index as usize];
             let mut tiles = node.children & around[cell as usize % MAX_CELLS];
             let open = neighbours[cell as usize % MAX_CELLS] & !visited;
@@ -844,14 +911,14 @@ impl Scorer {
                 }
                 let index = TileTrie::child(node, tile);
                 let child = nodes[index as usize];
-                reach(marks, shared, found, &mut tally, index, child);
+                reach(marks, shared, seen, &mut tally, index, child);
                 if child.children == 0 {
                     continue;
                 }
                 let below = (child.first & !TileNode::WORD) as usize;
                 prefetch(nodes, below);
                 if LIST {
-                    prefetch(listed, below);
+                    prefetch(ranks, below);
                 } else {
                     prefetch(&marks[..], below);
                 }
@@ -862,9 +929,6 @@ impl Scorer {
                     top += usize::from(child.children & around[next as usize % MAX_CELLS] != 0);
                 }
             }
-        }
-        if LIST {
-            tally = found.sort();
         }
         Some(tally)
     }

@@ -211,6 +211,147 @@ fn the_walk_stops_past_its_limit_of_paths() {
     let texts: Vec<String> = words.iter().map(|w| dict.word_text(w.word())).collect();
     assert_eq!(texts, ["abc", "cba"]);
     assert_eq!(scorer.list_within(&board, 3, &mut Vec::new()), None);
+    // The stopped listing left nothing behind for the next.
+    let mut again = Vec::new();
+    assert_eq!(scorer.list_within(&board, 4, &mut again), Some((2, 2)));
+    assert_eq!(again, words);
+}
+
+/// `positions` writes the places of the bits set, in order, whatever
+/// their number and spread; a naive loop over the 64 bits says which.
+#[test]
+fn positions_are_the_bits_set() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut cases = vec![0, 1, 1 << 63, u64::MAX, 0x8000_0000_0000_0001];
+    for _ in 0..2000 {
+        // Sparse to dense: a random word ANDed with up to three more.
+        let mut bits = next();
+        for _ in 0..next() % 4 {
+            bits &= next();
+        }
+        cases.push(bits);
+    }
+    for bits in cases {
+        let base = (next() % 1_000_000) as u32;
+        let mut out = [u32::MAX; 64 + 4];
+        let count = positions(bits, base, &mut out);
+        let naive: Vec<u32> = (0..64)
+            .filter(|at| bits >> at & 1 == 1)
+            .map(|at| base + at)
+            .collect();
+        assert_eq!(out[..count], naive[..], "{bits:#x}");
+    }
+}
+
+/// `Seen` gives back the ranks put, each once and in order, across more
+/// than one group of 64 blocks, leaves out the rank past the words, and
+/// is clear after: a second take gives nothing.
+#[test]
+fn seen_gives_back_each_rank_once_in_order() {
+    let words = 300_000;
+    let by_rank: Vec<ListedWord> = (0..words).map(|rank| ListedWord(rank as u64 * 3)).collect();
+    let mut seen = Seen::new(words + 1);
+    assert!(seen.blocks.len() > 64, "more than one group of blocks");
+    let mut state = 12345u64;
+    for round in 0..20 {
+        let mut put = Vec::new();
+        for _ in 0..round * 37 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let rank = (state >> 33) as usize % (words + 1);
+            put.push(rank);
+            // Some ranks twice, as a walk reaches a word along several paths.
+            put.extend((rank % 3 == 0).then_some(rank));
+        }
+        put.push(words - 1);
+        for &rank in &put {
+            seen.put(rank as u32);
+        }
+        let mut expected: Vec<ListedWord> = put
+            .iter()
+            .filter(|&&rank| rank < words)
+            .map(|&rank| by_rank[rank])
+            .collect();
+        expected.sort_unstable();
+        expected.dedup();
+        let score = expected.iter().map(|word| word.score()).sum();
+        let mut taken = vec![ListedWord(7)];
+        assert_eq!(
+            seen.take(&by_rank, &mut taken),
+            (expected.len() as u32, score)
+        );
+        assert_eq!(taken[0], ListedWord(7), "added after the words given");
+        assert_eq!(taken[1..], expected[..]);
+        assert_eq!(seen.take(&by_rank, &mut taken), (0, 0));
+        assert!(seen.bits.iter().chain(&seen.blocks).all(|&bits| bits == 0));
+    }
+}
+
+/// The listing's ranks follow a solution's order: each counted word once
+/// in `by_rank`, sorted, and each word node's rank that of its word; the
+/// nodes that end none have the rank past every word's. Words of several
+/// nodes (`th` and `t`, `h`), words the rules do not count and words no
+/// tile spells included.
+#[test]
+fn the_listing_ranks_each_word_once_in_a_solutions_order() {
+    let dict = Dictionary::from_words(
+        [
+            "the", "then", "theta", "heat", "hat", "at", "ah", "eta", "tea", "teeth", "thee",
+            "ethe", "hate", "hater",
+        ],
+        Normalizer::default(),
+    )
+    .unwrap();
+    let tiles = [
+        Tile::Letter('t'),
+        Tile::Letter('h'),
+        Tile::Letter('e'),
+        Tile::Letter('a'),
+        Tile::Letters("th".into()),
+    ];
+    for rules in [Rules::Classic, Rules::Big] {
+        let trie = TileTrie::new(&dict, &tiles, rules);
+        let listing = Listing::of(&trie);
+        assert!(
+            listing.by_rank.is_sorted_by(|a, b| a < b),
+            "sorted, each once"
+        );
+        let mut at_nodes: Vec<ListedWord> = Vec::new();
+        for (node, &rank) in listing.ranks.iter().enumerate() {
+            if trie.words[node] == TileNode::NO_WORD {
+                assert_eq!(rank as usize, listing.by_rank.len());
+            } else {
+                assert_eq!(listing.by_rank[rank as usize], trie.listed_word(node));
+                at_nodes.push(trie.listed_word(node));
+            }
+        }
+        at_nodes.sort_unstable();
+        at_nodes.dedup();
+        assert_eq!(at_nodes, listing.by_rank);
+        let texts: Vec<String> = listing
+            .by_rank
+            .iter()
+            .map(|word| dict.word_text(word.word()))
+            .collect();
+        // By hand: score descending (five letters score 2, three and four
+        // 1), then alphabetical; `at` and `ah` too short for either rules,
+        // three letters too short for Big's; `then` and `hater` spelt by no
+        // tile.
+        let expected: &[&str] = match rules {
+            Rules::Classic => &[
+                "teeth", "theta", "eta", "ethe", "hat", "hate", "heat", "tea", "the", "thee",
+            ],
+            _ => &["teeth", "theta", "ethe", "hate", "heat", "thee"],
+        };
+        assert_eq!(texts, expected, "{rules:?}");
+    }
 }
 
 /// A dictionary of a few words of `t`, `e` and `a`, and a scorer of
