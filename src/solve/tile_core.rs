@@ -11,8 +11,11 @@
 //! `u64`, per tile the mask of cells holding it, per cell the tiles around
 //! it. A word found along several paths counts once: each trie node has a
 //! mark holding the last board that counted it and the word's score, so a
-//! word costs one memory access, made without a branch. Its figures equal
-//! the solver's, which the tests check on random boards.
+//! word costs one memory access, made without a branch. A walk that lists
+//! the words sets a bit at each word's rank in a solution's order instead
+//! ([`Listing`], [`Seen`]), and reads them back sorted, with no sort. Its
+//! figures and words equal the solver's, which the tests check on random
+//! boards.
 
 use crate::alphabet::Symbol;
 use crate::board::Tile;
