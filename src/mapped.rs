@@ -21,10 +21,40 @@ use std::io;
 use std::ops::Range;
 use std::sync::Arc;
 
-/// A whole file mapped read-only into memory.
-#[derive(Debug)]
+/// A whole file's bytes in memory: mapped read-only ([`MappedFile::map`]),
+/// or read into a buffer of the program's own ([`MappedFile::read`]) where
+/// mapping is not chosen. Either way they start at an address aligned to
+/// [`FILE_ALIGN`] bytes, so that a table the file holds at a multiple of
+/// its values' alignment is used where it lies ([`Table`]).
 pub struct MappedFile {
-    map: memmap2::Mmap,
+    bytes: FileBytes,
+}
+
+enum FileBytes {
+    Mapped(memmap2::Mmap),
+    /// The file's `len` bytes, at the start of the blocks.
+    Read {
+        blocks: Vec<Block>,
+        len: usize,
+    },
+}
+
+/// The alignment of a [`MappedFile`]'s bytes.
+pub const FILE_ALIGN: usize = 32;
+
+/// The unit of a read file's buffer, for its alignment.
+#[derive(Clone, Copy, bytemuck::Zeroable, bytemuck::Pod)]
+#[repr(C, align(32))]
+struct Block([u8; FILE_ALIGN]);
+
+impl std::fmt::Debug for MappedFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kind = match self.bytes {
+            FileBytes::Mapped(_) => "mapped",
+            FileBytes::Read { .. } => "read",
+        };
+        write!(f, "MappedFile({kind}, {} bytes)", self.bytes().len())
+    }
 }
 
 impl MappedFile {
@@ -47,14 +77,117 @@ impl MappedFile {
     pub unsafe fn map(file: &File) -> io::Result<MappedFile> {
         // SAFETY: the caller keeps the file unchanged while it is mapped.
         let map = unsafe { memmap2::Mmap::map(file)? };
-        Ok(MappedFile { map })
+        Ok(MappedFile {
+            bytes: FileBytes::Mapped(map),
+        })
+    }
+
+    /// [`MappedFile::map`], with every page of the file mapped at once: for
+    /// a file read whole straight away (its checksum), one call rather than
+    /// a fault every few pages.
+    ///
+    /// # Safety
+    ///
+    /// As for [`MappedFile::map`].
+    #[allow(unsafe_code)]
+    pub unsafe fn map_whole(file: &File) -> io::Result<MappedFile> {
+        // SAFETY: the caller keeps the file unchanged while it is mapped.
+        let map = unsafe { memmap2::MmapOptions::new().populate().map(file)? };
+        Ok(MappedFile {
+            bytes: FileBytes::Mapped(map),
+        })
+    }
+
+    /// Reads `file` whole, from where it is to its end, into memory of
+    /// the program's own: `len` bytes, or fewer when it ends first.
+    pub fn read(file: &mut File, len: usize) -> io::Result<MappedFile> {
+        let mut blocks: Vec<Block> = huge_vec(len.div_ceil(FILE_ALIGN));
+        blocks.resize(len.div_ceil(FILE_ALIGN), Block([0; FILE_ALIGN]));
+        let buffer: &mut [u8] = bytemuck::cast_slice_mut(&mut blocks);
+        let mut filled = 0;
+        while filled < len {
+            match io::Read::read(file, &mut buffer[filled..len]) {
+                Ok(0) => break,
+                Ok(read) => filled += read,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => {}
+                Err(error) => return Err(error),
+            }
+        }
+        Ok(MappedFile {
+            bytes: FileBytes::Read {
+                blocks,
+                len: filled,
+            },
+        })
     }
 
     /// The file's bytes.
     pub fn bytes(&self) -> &[u8] {
-        &self.map
+        match &self.bytes {
+            FileBytes::Mapped(map) => map,
+            FileBytes::Read { blocks, len } => {
+                let bytes: &[u8] = bytemuck::cast_slice(blocks);
+                bytes.get(..*len).unwrap_or_default()
+            }
+        }
     }
 }
+
+/// A table of plain values: a vector, or values a file holds, used where
+/// they lie in it ([`Table::in_file`]).
+#[derive(Clone, Debug)]
+pub enum Table<T> {
+    Owned(Vec<T>),
+    /// Bytes aligned for `T`, a whole number of its values: checked when
+    /// made.
+    InFile(MappedBytes, std::marker::PhantomData<T>),
+}
+
+impl<T: bytemuck::Pod> Table<T> {
+    /// The `len` values at byte `at` of `file`; `None` when they are not
+    /// all inside it or `at` is not aligned for `T`.
+    pub fn in_file(file: &Arc<MappedFile>, at: usize, len: usize) -> Option<Table<T>> {
+        let end = len
+            .checked_mul(std::mem::size_of::<T>())
+            .and_then(|size| at.checked_add(size))?;
+        let bytes = MappedBytes::new(Arc::clone(file), at..end)?;
+        bytemuck::try_cast_slice::<u8, T>(bytes.bytes()).ok()?;
+        Some(Table::InFile(bytes, std::marker::PhantomData))
+    }
+}
+
+impl<T: bytemuck::Pod> std::ops::Deref for Table<T> {
+    type Target = [T];
+
+    fn deref(&self) -> &[T] {
+        match self {
+            Table::Owned(values) => values,
+            // Aligned and whole, as checked when made.
+            Table::InFile(bytes, _) => bytemuck::try_cast_slice(bytes.bytes()).unwrap_or_default(),
+        }
+    }
+}
+
+impl<T> From<Vec<T>> for Table<T> {
+    fn from(values: Vec<T>) -> Table<T> {
+        Table::Owned(values)
+    }
+}
+
+impl<T> Default for Table<T> {
+    fn default() -> Table<T> {
+        Table::Owned(Vec::new())
+    }
+}
+
+/// Equal when their values are, wherever they lie.
+impl<T: bytemuck::Pod + PartialEq> PartialEq for Table<T> {
+    fn eq(&self, other: &Table<T>) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: bytemuck::Pod + Eq> Eq for Table<T> {}
 
 /// A range of a mapped file's bytes, sharing the mapping.
 #[derive(Clone, Debug)]

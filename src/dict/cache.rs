@@ -153,9 +153,15 @@ pub struct Cached {
 
 impl Cached {
     /// A dictionary read from its entry.
-    fn hit(dict: Dictionary, detection: Detection, entry: PathBuf, key: ContentKey) -> Cached {
+    fn hit(
+        dict: Dictionary,
+        detection: Detection,
+        entry: PathBuf,
+        key: ContentKey,
+        map: bool,
+    ) -> Cached {
         Cached {
-            dict: dict.with_derived_files(DerivedFiles::of(&entry, key)),
+            dict: dict.with_derived_files(DerivedFiles::of(&entry, key, map)),
             detection,
             entry,
             status: CacheStatus::Hit,
@@ -175,22 +181,32 @@ impl Cached {
 pub struct DerivedFiles {
     entry: PathBuf,
     key: [u8; ENTRY_HEADER_LEN],
+    /// Whether the files are mapped, as the cache's entries are
+    /// ([`CacheDir::mapping`]), or read.
+    map: bool,
 }
 
 impl DerivedFiles {
-    fn of(entry: &Path, key: ContentKey) -> DerivedFiles {
+    fn of(entry: &Path, key: ContentKey, map: bool) -> DerivedFiles {
         DerivedFiles {
             entry: entry.to_path_buf(),
             key: key.to_bytes(),
+            map,
         }
     }
 
     /// `dict`, with the files beside `entry` when the entry is there and
     /// this program's (written now or found whole).
-    fn attach(dict: Dictionary, entry: &Path, key: ContentKey, status: &CacheStatus) -> Dictionary {
+    fn attach(
+        dict: Dictionary,
+        entry: &Path,
+        key: ContentKey,
+        status: &CacheStatus,
+        map: bool,
+    ) -> Dictionary {
         match status {
             CacheStatus::NotAFile | CacheStatus::NotWritten(_) => dict,
-            _ => dict.with_derived_files(DerivedFiles::of(entry, key)),
+            _ => dict.with_derived_files(DerivedFiles::of(entry, key, map)),
         }
     }
 
@@ -211,6 +227,25 @@ impl DerivedFiles {
     /// without waiting should something else be there.
     pub(crate) fn open(&self, path: &Path) -> Option<fs::File> {
         open_regular(path).ok()
+    }
+
+    /// The bytes of the file at `path`, a regular file: mapped when the
+    /// cache maps its entries, otherwise read whole. `None` when it cannot
+    /// be opened or read.
+    pub(crate) fn load(&self, path: &Path) -> Option<Arc<MappedFile>> {
+        let mut file = self.open(path)?;
+        if self.map {
+            // SAFETY: the files are mapped only when the cache's owner
+            // chose `mapping`, and so promised that no one changes them in
+            // place; this program writes them whole and renames them into
+            // place.
+            #[allow(unsafe_code)]
+            if let Ok(mapped) = unsafe { MappedFile::map_whole(&file) } {
+                return Some(Arc::new(mapped));
+            }
+        }
+        let len = usize::try_from(file.metadata().ok()?.len()).ok()?;
+        MappedFile::read(&mut file, len).ok().map(Arc::new)
     }
 
     /// Writes `parts` to the file at `path`, whole or not at all. What is
@@ -352,7 +387,7 @@ impl CacheDir {
         let key = ContentKey::of(&bytes);
         let entry = self.entry(&source, format, normalizer);
         let status = match self.read_entry(&entry, key) {
-            Ok(dict) => return Ok(Cached::hit(dict, detection, entry, key)),
+            Ok(dict) => return Ok(Cached::hit(dict, detection, entry, key, self.map)),
             Err(status) => status,
         };
         let (dict, detection) = super::load_detected(&bytes, format, normalizer)?;
@@ -362,7 +397,7 @@ impl CacheDir {
             self.write_entry(&entry, key, &dict, status)
         };
         Ok(Cached {
-            dict: DerivedFiles::attach(dict, &entry, key, &status),
+            dict: DerivedFiles::attach(dict, &entry, key, &status, self.map),
             detection,
             entry,
             status,
@@ -423,7 +458,7 @@ impl CacheDir {
             reason: "bundled in the binary".into(),
         };
         let status = match self.read_entry(&entry, key) {
-            Ok(dict) => return Ok(Cached::hit(dict, detection, entry, key)),
+            Ok(dict) => return Ok(Cached::hit(dict, detection, entry, key, self.map)),
             // A stale entry is an earlier build's: replacing it is the
             // first run of a new build, not worth a warning.
             Err(CacheStatus::Stale) => CacheStatus::Written,
@@ -432,7 +467,7 @@ impl CacheDir {
         let dict = bundled::load(lang)?;
         let status = self.write_entry(&entry, key, &dict, status);
         Ok(Cached {
-            dict: DerivedFiles::attach(dict, &entry, key, &status),
+            dict: DerivedFiles::attach(dict, &entry, key, &status, self.map),
             detection,
             entry,
             status,
@@ -621,7 +656,7 @@ fn check_key(bytes: &[u8], key: ContentKey) -> Result<(), CacheStatus> {
 
 mod checked;
 
-pub(crate) use checked::{CheckedFile, u32_at};
+pub(crate) use checked::{Reader, Writer};
 
 #[cfg(test)]
 pub(crate) mod test_support;

@@ -512,7 +512,7 @@ impl Dictionary {
             .get()
             .and_then(|texts| Some((texts, *texts.spans.get(word.index())?)));
         match span {
-            Some((texts, (start, end))) => Cow::Borrowed(
+            Some((texts, [start, end])) => Cow::Borrowed(
                 texts
                     .text
                     .get(start as usize..end as usize)
@@ -571,7 +571,7 @@ impl Dictionary {
             return;
         };
         for word in words {
-            if let Some(&(start, _)) = texts.spans.get(word.index()) {
+            if let Some(&[start, _]) = texts.spans.get(word.index()) {
                 prefetch(texts.text.as_bytes(), start as usize);
             }
         }

@@ -3,25 +3,32 @@
 //! ([`Dictionary::prepare_word_texts`](super::Dictionary::prepare_word_texts)),
 //! and kept in a file beside the dictionary's cache entry
 //! ([`DerivedFiles`]): making them walks the whole trie, tens of
-//! milliseconds for the English list, where reading them back takes a few.
+//! milliseconds for the English list, where using them from the file
+//! takes a few.
 //!
-//! The file, every number little-endian: the entry's header (32 bytes);
-//! the layout ([`LAYOUT`], `u32`); the word count, the text's length and
-//! the long starts' length (`u32` each); the text; per word the start and
-//! end of its text (`u32` each); per word its JSON slot (32 bytes); the
-//! long starts; and a CRC-32 of everything before. A file that differs
-//! in any part, is cut short or damaged, or holds a place outside its
-//! text, is not used: the texts are made again and the file written anew.
-//! A file forged to pass every check gives wrong words, never a crash:
-//! every read of a text or a start is bounded.
+//! The file, in the layout of [`Writer`]: the entry's header (32 bytes);
+//! the layout ([`LAYOUT`], in the machine's byte order, so that a machine
+//! of the other order sees another layout); the word count, the text's
+//! length and the long starts' length; then the tables: per word its JSON
+//! slot (32 bytes, at a multiple of 32); per word the start and end of its
+//! text; the text; and the long starts. The places and long starts are
+//! used where they lie in the file (mapped when the cache maps its
+//! entries, or read whole); the text is copied, as a `String`, and the
+//! slots into huge pages ([`read`]). A file that
+//! differs in any part, is cut short or damaged, or holds a place outside
+//! its text, is not used: the texts are made again and the file written
+//! anew. A file forged to pass every check gives wrong words, never a
+//! crash: every read of a text or a start is bounded.
 
-use super::cache::{CheckedFile, DerivedFiles, u32_at};
+use std::sync::Arc;
+
+use super::cache::{DerivedFiles, Reader, Writer};
 use crate::alphabet::{Alphabet, Symbol};
-use crate::mapped::huge_vec;
+use crate::mapped::{MappedFile, Table, huge_vec};
 use crate::trie::{NodeId, Trie};
 
 /// The layout of the file; another number is another layout.
-const LAYOUT: u32 = 1;
+const LAYOUT: u32 = 2;
 
 /// The files' kind, in their names.
 const KIND: &str = "texts";
@@ -32,14 +39,14 @@ const KIND: &str = "texts";
 pub(super) struct WordTexts {
     pub(super) text: String,
     /// Per word id, where its text is in `text`.
-    pub(super) spans: Vec<(u32, u32)>,
+    pub(super) spans: Table<[u32; 2]>,
     /// Per word id, the start of its JSON object up to its score,
     /// `{"word":"…","score":`, in a fixed [`JSON_SLOT`] bytes with its
     /// length in the last one: copied as a whole, with no call and no
     /// second read. A start too long for it is in `long_json`, and its
     /// slot says where.
-    pub(super) json_slots: Vec<JsonSlot>,
-    pub(super) long_json: Vec<u8>,
+    pub(super) json_slots: Table<JsonSlot>,
+    pub(super) long_json: Table<u8>,
 }
 
 /// The bytes of a [`JsonSlot`]: the start of a word of up to 12 bytes.
@@ -49,8 +56,8 @@ pub(super) const JSON_SLOT: usize = 32;
 /// own ([`WordTexts::json_slots`]); or, for a longer one, [`JsonSlot::LONG`]
 /// in the last byte and the start and end of its place in
 /// [`WordTexts::long_json`] in the first eight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(align(32))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Zeroable, bytemuck::Pod)]
+#[repr(C, align(32))]
 pub(super) struct JsonSlot(pub(super) [u8; JSON_SLOT]);
 
 impl JsonSlot {
@@ -116,14 +123,9 @@ impl WordTexts {
         let words = trie.word_count();
         // Room for words of twelve bytes on average; a list of longer ones
         // grows it.
-        let text = String::from_utf8(huge_vec(words.saturating_mul(12))).unwrap_or_default();
-        let mut texts = WordTexts {
-            text,
-            spans: huge_vec(words),
-            json_slots: huge_vec(words),
-            long_json: Vec::new(),
-        };
-        texts.spans.resize(words, (0, 0));
+        let mut text = String::from_utf8(huge_vec(words.saturating_mul(12))).unwrap_or_default();
+        let mut spans: Vec<[u32; 2]> = huge_vec(words);
+        spans.resize(words, [0, 0]);
         // Each symbol's letter.
         let letters: Vec<String> = (0..Alphabet::MAX_LETTERS)
             .map(|symbol| alphabet.letter(Symbol::from_index(symbol)).to_string())
@@ -138,13 +140,10 @@ impl WordTexts {
                 prefix.push_str(letter);
             }
             let node = nodes.get(id);
-            if let Some(span) = node
-                .word()
-                .and_then(|word| texts.spans.get_mut(word.index()))
-            {
-                let start = texts.text.len();
-                texts.text.push_str(&prefix);
-                *span = (start as u32, texts.text.len() as u32);
+            if let Some(span) = node.word().and_then(|word| spans.get_mut(word.index())) {
+                let start = text.len();
+                text.push_str(&prefix);
+                *span = [start as u32, text.len() as u32];
             }
             // The children pushed last first, so that they are taken in
             // symbol order, and the words in id order.
@@ -157,8 +156,10 @@ impl WordTexts {
             }
         }
         let mut json = Vec::new();
-        for &(start, end) in &texts.spans {
-            let text = texts.text.get(start as usize..end as usize);
+        let mut json_slots = huge_vec(words);
+        let mut long_json = Vec::new();
+        for &[start, end] in &spans {
+            let text = text.get(start as usize..end as usize);
             let text = text.unwrap_or_default();
             let slot = JsonSlot::plain(text).unwrap_or_else(|| {
                 json.clear();
@@ -166,11 +167,16 @@ impl WordTexts {
                 // Writing into a `Vec` cannot fail.
                 let _ = crate::json::write_str(&mut json, text);
                 json.extend_from_slice(JsonSlot::TAIL);
-                JsonSlot::new(&json, &mut texts.long_json)
+                JsonSlot::new(&json, &mut long_json)
             });
-            texts.json_slots.push(slot);
+            json_slots.push(slot);
         }
-        texts
+        WordTexts {
+            text,
+            spans: spans.into(),
+            json_slots: json_slots.into(),
+            long_json: long_json.into(),
+        }
     }
 }
 
@@ -189,8 +195,8 @@ impl WordTexts {
         let path = files.path(KIND, &LAYOUT.to_le_bytes());
         let head = head(files.header());
         if let Some(texts) = files
-            .open(&path)
-            .and_then(|file| read(CheckedFile::new(file), &head, trie.word_count()))
+            .load(&path)
+            .and_then(|file| read(&file, &head, trie.word_count()))
         {
             return texts;
         }
@@ -203,91 +209,64 @@ impl WordTexts {
 
     /// The bytes of the file of these texts after `head`.
     fn encode(&self, head: Vec<u8>) -> Vec<u8> {
-        let mut out = head;
-        out.reserve(12 + self.text.len() + 40 * self.spans.len() + self.long_json.len() + 4);
-        for count in [self.spans.len(), self.text.len(), self.long_json.len()] {
-            out.extend_from_slice(&(count as u32).to_le_bytes());
-        }
-        out.extend_from_slice(self.text.as_bytes());
-        for &(start, end) in &self.spans {
-            out.extend_from_slice(&start.to_le_bytes());
-            out.extend_from_slice(&end.to_le_bytes());
-        }
-        for slot in &self.json_slots {
-            out.extend_from_slice(&slot.0);
-        }
-        out.extend_from_slice(&self.long_json);
-        let crc = crc32fast::hash(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
-        out
+        let mut out = Writer::new(head);
+        out.counts(&[self.spans.len(), self.text.len(), self.long_json.len()]);
+        out.table(&self.json_slots, JSON_SLOT);
+        out.table(&self.spans, 8);
+        out.table(self.text.as_bytes(), 8);
+        out.table(&self.long_json, 8);
+        out.finish()
     }
 }
 
 /// The file's first bytes, before the counts.
 fn head(header: &[u8]) -> Vec<u8> {
     let mut head = header.to_vec();
-    head.extend_from_slice(&LAYOUT.to_le_bytes());
+    head.extend_from_slice(&LAYOUT.to_ne_bytes());
     head
 }
 
 /// The texts in `file` when it starts with `head`, holds `word_count`
 /// words, is whole, and every place in it is inside its text or its long
-/// starts.
-fn read(mut file: CheckedFile, head: &[u8], word_count: usize) -> Option<WordTexts> {
-    let size = file.len()?;
-    let mut start = vec![0; head.len() + 12];
-    file.read(&mut start)?;
-    if start[..head.len()] != *head {
+/// starts, the text's on its characters' bounds.
+fn read(file: &Arc<MappedFile>, head: &[u8], word_count: usize) -> Option<WordTexts> {
+    let mut reader = Reader::new(file, head)?;
+    let [words, text_len, long_len] = reader.counts()?;
+    if words != word_count {
         return None;
     }
-    let count = |at: usize| u32_at(&start, head.len() + at) as usize;
-    let (words, text_len, long_len) = (count(0), count(4), count(8));
-    // The size the counts give, checked before anything is allocated for
-    // them.
-    let expected = (start.len() as u64)
-        .checked_add(text_len as u64)?
-        .checked_add(40 * words as u64)?
-        .checked_add(long_len as u64)?
-        .checked_add(4)?;
-    if words != word_count || expected != size {
-        return None;
-    }
-    let mut text = huge_vec(text_len);
-    text.resize(text_len, 0);
-    file.read(&mut text)?;
-    let text = String::from_utf8(text).ok()?;
-    let mut spans = huge_vec(words);
-    file.records(words, 8, |bytes| {
-        let span = (u32_at(bytes, 0), u32_at(bytes, 4));
-        spans.push(span);
-        span.0 <= span.1
-            && text.is_char_boundary(span.0 as usize)
-            && text.is_char_boundary(span.1 as usize)
-    })?;
-    let mut json_slots = huge_vec(words);
-    let mut longs = Vec::new();
-    file.records(words, JSON_SLOT, |bytes| {
-        let slot = JsonSlot(bytes.try_into().unwrap_or([0; JSON_SLOT]));
+    let json_slots: Table<JsonSlot> = reader.table(words, JSON_SLOT)?;
+    let spans: Table<[u32; 2]> = reader.table(words, 8)?;
+    let text: Table<u8> = reader.table(text_len, 8)?;
+    let long_json: Table<u8> = reader.table(long_len, 8)?;
+    reader.finish()?;
+    let mut copy = huge_vec(text_len);
+    copy.extend_from_slice(&text);
+    let text = String::from_utf8(copy).ok()?;
+    // Folds with `&` rather than `all`: no branch per value, so that the
+    // compiler checks several at a time.
+    let spans_fit = spans.iter().fold(true, |fit, &[start, end]| {
+        fit & (start <= end)
+            & text.is_char_boundary(start as usize)
+            & text.is_char_boundary(end as usize)
+    });
+    let slots_fit = json_slots.iter().fold(true, |fit, slot| {
         let len = slot.0[JSON_SLOT - 1];
-        if len == JsonSlot::LONG {
-            longs.push((u32_at(&slot.0, 0), u32_at(&slot.0, 4)));
-        }
-        json_slots.push(slot);
-        usize::from(len) < JSON_SLOT || len == JsonSlot::LONG
-    })?;
-    let mut long_json = vec![0; long_len];
-    file.read(&mut long_json)?;
-    if !longs
+        fit & (usize::from(len) < JSON_SLOT || len == JsonSlot::LONG)
+    });
+    let longs_fit = json_slots
         .iter()
-        .all(|&(start, end)| start <= end && end as usize <= long_len)
-    {
-        return None;
-    }
-    file.finish()?;
-    Some(WordTexts {
+        .filter(|slot| slot.0[JSON_SLOT - 1] == JsonSlot::LONG)
+        .all(|slot| slot.start(&long_json).is_some());
+    // The slots in huge pages of the run's own: each board's words read
+    // slots all over the table, and from the file's pages the run took 4%
+    // longer for 100,000 boards written as JSON (docs/performance.md).
+    let mut slots = huge_vec(words);
+    slots.extend_from_slice(&json_slots);
+    (spans_fit && slots_fit && longs_fit).then_some(WordTexts {
         text,
         spans,
-        json_slots,
+        json_slots: slots.into(),
         long_json,
     })
 }

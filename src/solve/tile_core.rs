@@ -20,6 +20,7 @@
 use crate::alphabet::Symbol;
 use crate::board::Tile;
 use crate::dict::Dictionary;
+use crate::mapped::Table;
 use crate::prefetch::prefetch;
 use crate::rules::{LengthFilter, LengthOptions, Rules};
 use std::collections::VecDeque;
@@ -44,7 +45,8 @@ pub const MAX_CELLS: usize = 64;
 /// its first child's index (children are contiguous, in tile order) with
 /// [`TileNode::WORD`] set when it ends a word counted under the rules.
 /// The word itself is in [`TileTrie::words`], read only then.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Zeroable, bytemuck::Pod)]
+#[repr(C)]
 struct TileNode {
     children: u32,
     first: u32,
@@ -56,21 +58,27 @@ impl TileNode {
 }
 
 /// The dictionary's words spelt with a fixed set of tiles.
+///
+/// Its tables are built in memory, or used where they lie in the file a
+/// run before wrote (`mapped::Table`, module `file`), which was checked
+/// whole when read: every node fits the tables (`TileTrie::fits`), every
+/// rank of its listing is at most the count of its words ranked.
 #[derive(Clone, Debug)]
 pub struct TileTrie {
-    nodes: Vec<TileNode>,
+    nodes: Table<TileNode>,
     /// Per node, the first mark of a [`Scorer`]: the score of the word the
     /// node ends, or [`Mark::SHARED`] when that word ends at other nodes too
     /// (`th`+`e` and `t`+`h`+`e`) or scores too much for the mark, or 0.
-    marks: Vec<u32>,
+    marks: Table<u32>,
     /// Per node, the word it ends, or [`TileNode::NO_WORD`].
-    words: Vec<u32>,
+    words: Table<u32>,
     /// Per dictionary word, its score and its length in letters (0 for a
     /// word no tile sequence spells, or one the rules do not count).
-    scores: Vec<u32>,
-    lengths: Vec<u8>,
+    scores: Table<u32>,
+    lengths: Table<u8>,
     /// What a listing walk reads instead of marks: made when a scorer
-    /// first lists, and then only read, by every thread's scorer.
+    /// first lists (or read with the trie from its file), and then only
+    /// read, by every thread's scorer.
     listed: OnceLock<Listing>,
 }
 
@@ -82,9 +90,9 @@ pub struct TileTrie {
 struct Listing {
     /// Per node, the rank of the word it ends; for a node that ends none
     /// (the root among them), `by_rank.len()`, a rank past every word's.
-    ranks: Vec<u32>,
+    ranks: Table<u32>,
     /// Per rank, its word.
-    by_rank: Vec<ListedWord>,
+    by_rank: Table<ListedWord>,
 }
 
 /// Two tries are equal when their words and nodes are; the listing table
@@ -105,7 +113,10 @@ impl Eq for TileTrie {}
 /// out so that the number orders words as a solution does, score
 /// descending, then by id (which is alphabetical): the length in bits 0–7,
 /// the id in 8–39, and 65,535 less the score in 40–55.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, bytemuck::Zeroable, bytemuck::Pod,
+)]
+#[repr(transparent)]
 pub struct ListedWord(u64);
 
 impl ListedWord {
@@ -284,7 +295,7 @@ impl TileTrie {
         match dict.derived_files() {
             Some(files) => {
                 let made_for = format!("{tiles:?} {rules:?} {lengths:?}");
-                file::load_or_build(files, made_for.as_bytes(), rules, dict.word_count(), build)
+                file::load_or_build(files, made_for.as_bytes(), dict.word_count(), build)
             }
             None => build(),
         }
@@ -293,43 +304,63 @@ impl TileTrie {
     /// Whether `node`, with its `word` and first `mark`, fits in a trie of
     /// `nodes` nodes and `words` words: its children among the nodes, its
     /// word among the words and there exactly when its word bit is set, its
-    /// mark a score, 0 without a word. [`TileTrie::from_checked`] takes only
+    /// mark a score, 0 without a word. [`TileTrie::from_tables`] takes only
     /// nodes that fit. Whether the marks are the ones the words give is not
     /// checked: wrong ones give wrong figures, and no read of the walk goes
     /// out of bounds.
     fn fits(node: TileNode, word: u32, mark: u32, nodes: usize, words: usize) -> bool {
         let below = u64::from(node.first & !TileNode::WORD) + u64::from(node.children.count_ones());
         let ends = node.first & TileNode::WORD != 0;
+        // `&` rather than `&&`: no branch, so that a file's nodes are
+        // checked several at a time.
         (node.children == 0 || below <= nodes as u64)
-            && ends == (word != TileNode::NO_WORD)
-            && (!ends || (word as usize) < words)
-            && mark <= Mark::SCORE
-            && (ends || mark == 0)
+            & (ends == (word != TileNode::NO_WORD))
+            & (!ends || (word as usize) < words)
+            & (mark <= Mark::SCORE)
+            & (ends || mark == 0)
     }
 
-    /// The trie of `nodes`, the word each ends and their marks, every one
-    /// of which [`fits`](TileTrie::fits) (the caller checked them as it
-    /// read them), and each word's length in letters (0 for a word it does
-    /// not count), scored under `rules`; `None` when the arrays' lengths
-    /// differ or a length is above any a filter allows.
-    fn from_checked(
-        nodes: Vec<TileNode>,
-        words: Vec<u32>,
-        marks: Vec<u32>,
-        lengths: Vec<u8>,
-        rules: Rules,
+    /// The trie of `nodes`, the word each ends, their marks, each word's
+    /// score and length in letters (0 for a word it does not count) and
+    /// its listing, as its file holds them: `None` unless every node
+    /// [fits](TileTrie::fits), every rank is at most the count of words
+    /// ranked, the tables' lengths agree, and no length is above any a
+    /// filter allows.
+    fn from_tables(
+        nodes: Table<TileNode>,
+        words: Table<u32>,
+        marks: Table<u32>,
+        scores: Table<u32>,
+        lengths: Table<u8>,
+        listing: Listing,
     ) -> Option<TileTrie> {
-        let whole = !nodes.is_empty()
-            && nodes.len() == words.len()
-            && nodes.len() == marks.len()
-            && lengths.iter().all(|&len| len < 128);
-        whole.then(|| TileTrie {
+        let (count, word_count, ranked) = (nodes.len(), lengths.len(), listing.by_rank.len());
+        // Folds with `&` rather than `all`: no branch per value, so that
+        // the compiler checks several at a time.
+        let fit = nodes.iter().zip(words.iter()).zip(marks.iter()).fold(
+            true,
+            |fit, ((&node, &word), &mark)| {
+                fit & TileTrie::fits(node, word, mark, count, word_count)
+            },
+        );
+        let ranks_fit = listing
+            .ranks
+            .iter()
+            .fold(true, |fit, &rank| fit & (rank as usize <= ranked));
+        let lengths_fit = lengths.iter().fold(true, |fit, &len| fit & (len < 128));
+        let whole = count > 0
+            && words.len() == count
+            && marks.len() == count
+            && listing.ranks.len() == count
+            && scores.len() == word_count
+            && ranked <= word_count;
+        (whole && fit && ranks_fit && lengths_fit).then(|| TileTrie {
             nodes,
             marks,
             words,
-            scores: scores(&lengths, rules),
+            scores,
             lengths,
-            listed: OnceLock::new(),
+            listed: OnceLock::from(listing),
         })
     }
 
@@ -345,7 +376,7 @@ impl TileTrie {
                 ends[word as usize] = ends[word as usize].saturating_add(1);
             }
         }
-        let marks = words
+        let marks: Vec<u32> = words
             .iter()
             .map(|&word| match word {
                 TileNode::NO_WORD => 0,
@@ -354,11 +385,11 @@ impl TileTrie {
             })
             .collect();
         TileTrie {
-            nodes,
-            marks,
-            words,
-            scores,
-            lengths,
+            nodes: nodes.into(),
+            marks: marks.into(),
+            words: words.into(),
+            scores: scores.into(),
+            lengths: lengths.into(),
             listed: OnceLock::new(),
         }
     }
@@ -465,12 +496,15 @@ impl Listing {
             rank_of[word] = *next;
             *next += 1;
         }
-        let ranks = trie
+        let ranks: Vec<u32> = trie
             .words
             .iter()
             .map(|&word| rank_of.get(word as usize).copied().unwrap_or(ranked))
             .collect();
-        Listing { ranks, by_rank }
+        Listing {
+            ranks: ranks.into(),
+            by_rank: by_rank.into(),
+        }
     }
 }
 
@@ -712,7 +746,7 @@ impl Scorer {
         let cells = self.prepare(tiles);
         if self.marks.is_empty() {
             // In ordinary pages (see `TileTrie::listing`).
-            self.marks = self.trie.marks.clone();
+            self.marks = self.trie.marks.to_vec();
         }
         self.walk::<false>(cells, tiles, max_paths)
     }

@@ -1,70 +1,100 @@
-//! Reading a file kept beside a cache entry ([`super::DerivedFiles`]) in
-//! full-sized pieces, with a CRC-32 of its bytes kept as it goes, against
-//! the one its last four bytes hold.
+//! The layout of a file kept beside a cache entry
+//! ([`super::DerivedFiles`]): a head of the writer's choosing, counts, then
+//! tables of plain values one after the other, each at a multiple of its
+//! alignment (8 bytes at least), in the machine's byte order, and a CRC-32
+//! of everything before in the last four bytes (little-endian).
+//!
+//! A reader uses the tables where they lie in the file's bytes, mapped or
+//! read whole ([`MappedFile`]): no copy and no decoding, one pass of the
+//! checksum, and then whatever checks of the values the reader needs:
+//! fresh memory of the run's own, and decoding into it record by record,
+//! cost more (docs/performance.md, 7 Dec 2026). The head should say the
+//! byte order (a number written in it, as the layout's), so that a
+//! machine of the other order does not take the file.
 
-use std::fs::File;
-use std::io::Read;
+use std::sync::Arc;
 
-/// A file read in full-sized pieces, its CRC-32 kept as it goes.
-pub(crate) struct CheckedFile {
-    file: File,
-    crc: crc32fast::Hasher,
+use crate::mapped::{MappedFile, Table};
+
+/// The least alignment of a table.
+const ALIGN: usize = 8;
+
+/// A file being written: the head, then [`Writer::counts`] and
+/// [`Writer::table`]s, then [`Writer::finish`].
+pub(crate) struct Writer {
+    out: Vec<u8>,
 }
 
-impl CheckedFile {
-    pub(crate) fn new(file: File) -> CheckedFile {
-        CheckedFile {
+impl Writer {
+    pub(crate) fn new(head: Vec<u8>) -> Writer {
+        Writer { out: head }
+    }
+
+    /// Puts `counts`, one `u32` each in the machine's byte order.
+    pub(crate) fn counts(&mut self, counts: &[usize]) {
+        for &count in counts {
+            self.out.extend_from_slice(&(count as u32).to_ne_bytes());
+        }
+    }
+
+    /// Puts `values` at the next multiple of `align` bytes (at least 8).
+    pub(crate) fn table<T: bytemuck::Pod>(&mut self, values: &[T], align: usize) {
+        let at = self.out.len().next_multiple_of(align.max(ALIGN));
+        self.out.resize(at, 0);
+        self.out.extend_from_slice(bytemuck::cast_slice(values));
+    }
+
+    /// The file's bytes: the last table padded, and the checksum.
+    pub(crate) fn finish(mut self) -> Vec<u8> {
+        self.out.resize(self.out.len().next_multiple_of(ALIGN), 0);
+        let crc = crc32fast::hash(&self.out);
+        self.out.extend_from_slice(&crc.to_le_bytes());
+        self.out
+    }
+}
+
+/// A file being read, as [`Writer`] wrote it.
+pub(crate) struct Reader<'f> {
+    file: &'f Arc<MappedFile>,
+    at: usize,
+}
+
+impl<'f> Reader<'f> {
+    /// The reader of `file` past `head`; `None` when it does not start
+    /// with `head`.
+    pub(crate) fn new(file: &'f Arc<MappedFile>, head: &[u8]) -> Option<Reader<'f>> {
+        file.bytes().starts_with(head).then_some(Reader {
             file,
-            crc: crc32fast::Hasher::new(),
+            at: head.len(),
+        })
+    }
+
+    /// The next `N` counts.
+    pub(crate) fn counts<const N: usize>(&mut self) -> Option<[usize; N]> {
+        let bytes = self.file.bytes().get(self.at..self.at + 4 * N)?;
+        self.at += 4 * N;
+        let mut counts = [0; N];
+        for (count, bytes) in counts.iter_mut().zip(bytes.chunks_exact(4)) {
+            *count = u32::from_ne_bytes(bytes.try_into().ok()?) as usize;
         }
+        Some(counts)
     }
 
-    /// The file's size, or `None` when it cannot be asked.
-    pub(crate) fn len(&self) -> Option<u64> {
-        Some(self.file.metadata().ok()?.len())
+    /// The next table, of `len` values at the next multiple of `align`
+    /// bytes; `None` when the file ends first.
+    pub(crate) fn table<T: bytemuck::Pod>(&mut self, len: usize, align: usize) -> Option<Table<T>> {
+        let at = self.at.next_multiple_of(align.max(ALIGN));
+        let table = Table::in_file(self.file, at, len)?;
+        self.at = at + std::mem::size_of_val::<[T]>(&table);
+        Some(table)
     }
 
-    /// Fills `buffer`, or `None` when the file ends first or fails.
-    pub(crate) fn read(&mut self, buffer: &mut [u8]) -> Option<()> {
-        self.file.read_exact(buffer).ok()?;
-        self.crc.update(buffer);
-        Some(())
+    /// `Some` when the file ends just after the last table and its
+    /// checksum, and the checksum is that of everything before it.
+    pub(crate) fn finish(self) -> Option<()> {
+        let bytes = self.file.bytes();
+        let (body, crc) = bytes.split_last_chunk::<4>()?;
+        let whole = self.at.next_multiple_of(ALIGN) == body.len();
+        (whole && crc32fast::hash(body) == u32::from_le_bytes(*crc)).then_some(())
     }
-
-    /// Reads `count` records of `width` bytes each and hands each to
-    /// `take`, a piece at a time, through a buffer that stays in the
-    /// processor's cache; `None` at the first record `take` refuses.
-    pub(crate) fn records(
-        &mut self,
-        count: usize,
-        width: usize,
-        mut take: impl FnMut(&[u8]) -> bool,
-    ) -> Option<()> {
-        let mut buffer = vec![0; (1 << 16) / width * width];
-        let mut left = count;
-        while left > 0 {
-            let records = left.min(buffer.len() / width);
-            let piece = &mut buffer[..records * width];
-            self.read(piece)?;
-            if !piece.chunks_exact(width).all(&mut take) {
-                return None;
-            }
-            left -= records;
-        }
-        Some(())
-    }
-
-    /// Reads the stored CRC-32, the file's last four bytes: `Some` when it
-    /// is that of everything read before it.
-    pub(crate) fn finish(mut self) -> Option<()> {
-        let crc = self.crc.clone().finalize();
-        let mut stored = [0; 4];
-        self.file.read_exact(&mut stored).ok()?;
-        (u32::from_le_bytes(stored) == crc).then_some(())
-    }
-}
-
-/// The little-endian `u32` at `at` of `bytes`, which must hold it.
-pub(crate) fn u32_at(bytes: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
 }

@@ -25,8 +25,28 @@ fn of(dict: &Dictionary) -> WordTexts {
 fn read_back(dict: &Dictionary, path: &Path, bytes: &[u8]) -> Option<WordTexts> {
     fs::write(path, bytes).unwrap();
     let files = dict.derived_files().unwrap();
-    let file = CheckedFile::new(files.open(path)?);
-    read(file, &head(files.header()), dict.word_count())
+    read(&files.load(path)?, &head(files.header()), dict.word_count())
+}
+
+/// Where the file of `texts` holds each of its tables, worked out from the
+/// layout the module describes: the JSON slots, the places, the text and
+/// the long starts.
+fn places(texts: &WordTexts) -> [usize; 4] {
+    let words = texts.spans.len();
+    let sizes = [
+        JSON_SLOT * words,
+        8 * words,
+        texts.text.len(),
+        texts.long_json.len(),
+    ];
+    let aligns = [JSON_SLOT, 8, 8, 8];
+    let mut at: usize = 32 + 4 + 12;
+    let mut places = [0; 4];
+    for ((place, size), align) in places.iter_mut().zip(sizes).zip(aligns) {
+        *place = at.next_multiple_of(align);
+        at = *place + size;
+    }
+    places
 }
 
 /// The texts of [`WORDS`], written by a run through a cache: the temporary
@@ -71,11 +91,9 @@ fn every_changed_byte_and_every_cut_is_caught() {
 #[test]
 fn forged_places_are_refused() {
     let (_temp, dict, made, path, bytes) = written();
-    let words = made.spans.len();
-    let spans_at = bytes.len() - 4 - made.long_json.len() - 40 * words;
-    let slots_at = spans_at + 8 * words;
+    let [slots_at, spans_at, text_at, _] = places(&made);
     let put = |bytes: &mut [u8], at: usize, value: u32| {
-        bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+        bytes[at..at + 4].copy_from_slice(&value.to_ne_bytes());
     };
     // Unchanged, it reads back.
     let same = forged(&bytes, |_| {});
@@ -85,13 +103,13 @@ fn forged_places_are_refused() {
     let past = made.text.len() as u32 + 1;
     let outside = forged(&bytes, |bytes| put(bytes, spans_at + 4, past));
     assert!(read_back(&dict, &path, &outside).is_none());
-    let backwards = forged(&bytes, |bytes| put(bytes, spans_at, made.spans[0].1 + 1));
+    let backwards = forged(&bytes, |bytes| put(bytes, spans_at, made.spans[0][1] + 1));
     assert!(read_back(&dict, &path, &backwards).is_none());
-    let (word, &(start, _)) = made
+    let (word, &[start, _]) = made
         .spans
         .iter()
         .enumerate()
-        .find(|(_, (start, end))| made.text[*start as usize..*end as usize].starts_with('ä'))
+        .find(|(_, [start, end])| made.text[*start as usize..*end as usize].starts_with('ä'))
         .unwrap();
     let split = forged(&bytes, |bytes| {
         put(bytes, spans_at + 8 * word + 4, start + 1)
@@ -113,7 +131,6 @@ fn forged_places_are_refused() {
     });
     assert!(read_back(&dict, &path, &long_past).is_none());
     // Text that is not UTF-8.
-    let text_at = spans_at - made.text.len();
     let bad = forged(&bytes, |bytes| bytes[text_at] = 0xff);
     assert!(read_back(&dict, &path, &bad).is_none());
 }
@@ -123,8 +140,8 @@ fn the_file_is_what_a_run_uses() {
     let (_temp, dict, made, path, bytes) = written();
     // The first word's first letter changed, in a file that passes every
     // check: the run writes the file's text, so it was read, not made.
-    let (start, _) = made.spans[0];
-    let text_at = bytes.len() - 4 - made.long_json.len() - 40 * made.spans.len() - made.text.len();
+    let [start, _] = made.spans[0];
+    let text_at = places(&made)[2];
     let changed = forged(&bytes, |bytes| bytes[text_at + start as usize] = b'X');
     fs::write(&path, &changed).unwrap();
     let used = cached(&dict);

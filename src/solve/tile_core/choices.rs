@@ -97,7 +97,7 @@ impl Scorer {
         }
         self.prepare(tiles);
         if self.marks.is_empty() {
-            self.marks = self.trie.marks.clone();
+            self.marks = self.trie.marks.to_vec();
         }
         if self.choice_marks.len() != self.marks.len() || self.epoch == 1 {
             // New, or the epochs started again: no mark may look current.

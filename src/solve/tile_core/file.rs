@@ -1,32 +1,35 @@
 //! The tile core's trie kept in a file beside the dictionary's cache entry
 //! ([`DerivedFiles`]): building it takes tens of milliseconds for a large
 //! list, more than the first thousands of boards a batch solves with it;
-//! reading it back takes a few.
+//! using it from the file takes a few.
 //!
-//! The file, every number little-endian: the entry's header (32 bytes);
-//! the layout ([`LAYOUT`], `u32`); what the trie was made for (the tiles,
-//! the rules and the lengths counted), its length (`u32`) and its bytes;
-//! the node and word counts (`u32` each); per node its child mask, its
-//! first child, its word and its first mark (`u32` each); per word its
-//! length in letters (`u8`); and a CRC-32 of everything before. The scores
-//! are not kept: they follow from the lengths. The marks are kept although
-//! they follow from the words and scores too: working them out reads those
-//! all over the arrays (6.8% of a 16,385-board batch's time when it was
-//! tried, docs/performance.md).
+//! The file, in the layout of [`Writer`]: the entry's header (32 bytes);
+//! the layout ([`LAYOUT`], in the machine's byte order, so that a machine
+//! of the other order sees another layout); what the trie was made for
+//! (the tiles, the rules and the lengths counted), its length and its
+//! bytes; the counts of nodes, words and words ranked; then the tables:
+//! per node its child mask and first child, its word, its first mark and
+//! its word's rank; per rank its word ([`super::ListedWord`]); per word its
+//! score and its length in letters. The marks, scores and listing follow
+//! from the rest, but working them out costs more than reading them:
+//! the marks read the words and scores all over the arrays (6.8% of a
+//! 16,385-board batch's time when it was tried), the listing ranks every
+//! word (6 ms for the English list, docs/performance.md).
 //!
-//! A file that differs in any part, is cut short or damaged, or holds a
-//! trie that would send the walk outside its arrays, is not used: the trie
-//! is built again and the file written anew. Even a file forged to pass
-//! every check gives wrong words, never a crash, as the walk's reads are
-//! bounded.
+//! The tables are used where they lie in the file, mapped when the cache
+//! maps its entries, or read whole. A file that differs in any part, is
+//! cut short or damaged, or holds a trie that would send the walk outside
+//! its arrays ([`TileTrie::from_tables`]), is not used: the trie is built
+//! again and the file written anew. Even a file forged to pass every check
+//! gives wrong words, never a crash, as the walk's reads are bounded.
 
-use super::{TileNode, TileTrie};
-use crate::dict::cache::{CheckedFile, DerivedFiles, u32_at};
-use crate::mapped::huge_vec;
-use crate::rules::Rules;
+use super::{Listing, TileTrie};
+use crate::dict::cache::{DerivedFiles, Reader, Writer};
+use crate::mapped::MappedFile;
+use std::sync::Arc;
 
 /// The layout of the file; another number is another layout.
-const LAYOUT: u32 = 1;
+const LAYOUT: u32 = 2;
 
 /// The files' kind, in their names.
 const KIND: &str = "tiles";
@@ -37,15 +40,14 @@ const KIND: &str = "tiles";
 pub(super) fn load_or_build(
     files: &DerivedFiles,
     made_for: &[u8],
-    rules: Rules,
     word_count: usize,
     build: impl FnOnce() -> TileTrie,
 ) -> TileTrie {
-    let path = files.path(KIND, made_for);
+    let path = path(files, made_for);
     let head = head(files.header(), made_for);
     if let Some(trie) = files
-        .open(&path)
-        .and_then(|file| read(CheckedFile::new(file), &head, rules, word_count))
+        .load(&path)
+        .and_then(|file| read(&file, &head, word_count))
     {
         return trie;
     }
@@ -56,10 +58,19 @@ pub(super) fn load_or_build(
     trie
 }
 
+/// The path of the file of the trie made for `made_for`. The layout is
+/// in the name too, so that runs of builds that read another layout keep
+/// files of their own.
+fn path(files: &DerivedFiles, made_for: &[u8]) -> std::path::PathBuf {
+    let mut key = LAYOUT.to_le_bytes().to_vec();
+    key.extend_from_slice(made_for);
+    files.path(KIND, &key)
+}
+
 /// The file's first bytes, before the counts.
 fn head(header: &[u8], made_for: &[u8]) -> Vec<u8> {
     let mut head = header.to_vec();
-    head.extend_from_slice(&LAYOUT.to_le_bytes());
+    head.extend_from_slice(&LAYOUT.to_ne_bytes());
     head.extend_from_slice(&(made_for.len() as u32).to_le_bytes());
     head.extend_from_slice(made_for);
     head
@@ -67,67 +78,44 @@ fn head(header: &[u8], made_for: &[u8]) -> Vec<u8> {
 
 /// The bytes of the file of `trie` after `head`.
 fn encode(trie: &TileTrie, head: Vec<u8>) -> Vec<u8> {
-    let nodes = trie.nodes.len();
-    let words = trie.lengths.len();
-    let mut out = head;
-    out.reserve(8 + 16 * nodes + words + 4);
-    out.extend_from_slice(&(nodes as u32).to_le_bytes());
-    out.extend_from_slice(&(words as u32).to_le_bytes());
-    for ((node, word), mark) in trie.nodes.iter().zip(&trie.words).zip(&trie.marks) {
-        for value in [node.children, node.first, *word, *mark] {
-            out.extend_from_slice(&value.to_le_bytes());
-        }
-    }
-    out.extend_from_slice(&trie.lengths);
-    let crc = crc32fast::hash(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    out
+    let listing = trie.listing();
+    let mut out = Writer::new(head);
+    out.counts(&[trie.nodes.len(), trie.lengths.len(), listing.by_rank.len()]);
+    out.table(&trie.nodes, 8);
+    out.table(&trie.words, 8);
+    out.table(&trie.marks, 8);
+    out.table(&listing.ranks, 8);
+    out.table(&listing.by_rank, 8);
+    out.table(&trie.scores, 8);
+    out.table(&trie.lengths, 8);
+    out.finish()
 }
 
 /// The trie in `file` when it starts with `head`, holds `word_count`
-/// words, is whole, and every node [fits](TileTrie::fits).
-fn read(mut reader: CheckedFile, head: &[u8], rules: Rules, word_count: usize) -> Option<TileTrie> {
-    let size = reader.len()?;
-    let mut start = vec![0; head.len() + 8];
-    reader.read(&mut start)?;
-    if start[..head.len()] != *head {
+/// words, is whole, and its tables are a trie's
+/// ([`TileTrie::from_tables`]).
+fn read(file: &Arc<MappedFile>, head: &[u8], word_count: usize) -> Option<TileTrie> {
+    let mut reader = Reader::new(file, head)?;
+    let [nodes, words, ranked] = reader.counts()?;
+    if words != word_count {
         return None;
     }
-    let count =
-        |at: usize| u32::from_le_bytes([start[at], start[at + 1], start[at + 2], start[at + 3]]);
-    let (nodes, words) = (count(head.len()) as usize, count(head.len() + 4) as usize);
-    // The size the counts give, checked before anything is allocated for
-    // them.
-    let expected = (start.len() as u64)
-        .checked_add(16 * nodes as u64)?
-        .checked_add(words as u64)?
-        .checked_add(4)?;
-    if words != word_count || expected != size {
-        return None;
-    }
-    // Each node checked as it is read, while its bytes are at hand.
-    let count = nodes;
-    let mut nodes = huge_vec(count);
-    let mut node_words = huge_vec(count);
-    let mut marks = huge_vec(count);
-    reader.records(count, 16, |bytes| {
-        let node = TileNode {
-            children: u32_at(bytes, 0),
-            first: u32_at(bytes, 4),
-        };
-        let (word, mark) = (u32_at(bytes, 8), u32_at(bytes, 12));
-        nodes.push(node);
-        node_words.push(word);
-        marks.push(mark);
-        TileTrie::fits(node, word, mark, count, words)
-    })?;
-    let mut lengths = Vec::with_capacity(words);
-    reader.records(words, 1, |bytes| {
-        lengths.push(bytes[0]);
-        true
-    })?;
+    let node_table = reader.table(nodes, 8)?;
+    let node_words = reader.table(nodes, 8)?;
+    let marks = reader.table(nodes, 8)?;
+    let ranks = reader.table(nodes, 8)?;
+    let by_rank = reader.table(ranked, 8)?;
+    let scores = reader.table(words, 8)?;
+    let lengths = reader.table(words, 8)?;
     reader.finish()?;
-    TileTrie::from_checked(nodes, node_words, marks, lengths, rules)
+    TileTrie::from_tables(
+        node_table,
+        node_words,
+        marks,
+        scores,
+        lengths,
+        Listing { ranks, by_rank },
+    )
 }
 
 #[cfg(test)]
@@ -135,7 +123,7 @@ mod tests {
     use std::fs;
     use std::path::{Path, PathBuf};
 
-    use super::super::Mark;
+    use super::super::{Mark, TileNode};
     use super::*;
     use crate::alphabet::Normalizer;
     use crate::board::Tile;
@@ -143,7 +131,7 @@ mod tests {
     use crate::dict::cache::test_support::{
         cached_list, derived_files, every_change_refused, forged,
     };
-    use crate::rules::LengthOptions;
+    use crate::rules::{LengthOptions, Rules};
 
     const WORDS: &str = "tea\neat\nate\nquit\nquiet\nthe\nthese\ntheses\nstreet\nsetter\nqi\n";
 
@@ -164,12 +152,32 @@ mod tests {
         let lengths = LengthOptions::default().filter(rules);
         let made_for = format!("{tiles:?} {rules:?} {lengths:?}");
         let head = head(files.header(), made_for.as_bytes());
-        read(
-            CheckedFile::new(files.open(path)?),
-            &head,
-            rules,
-            dict.word_count(),
-        )
+        read(&files.load(path)?, &head, dict.word_count())
+    }
+
+    /// Where the file of `trie` holds each of its tables, worked out from
+    /// the layout the module describes: the nodes, their words, marks and
+    /// ranks, the words by rank, the scores and the lengths.
+    fn places(dict: &Dictionary, trie: &TileTrie, rules: Rules) -> [usize; 7] {
+        let lengths = LengthOptions::default().filter(rules);
+        let made_for = format!("{:?} {rules:?} {lengths:?}", tiles());
+        let (nodes, words) = (trie.nodes.len(), dict.word_count());
+        let ranked = trie.listing().by_rank.len();
+        let sizes = [
+            8 * nodes,
+            4 * nodes,
+            4 * nodes,
+            4 * nodes,
+            8 * ranked,
+            4 * words,
+            words,
+        ];
+        let mut at = 32 + 4 + 4 + made_for.len() + 12;
+        sizes.map(|size| {
+            let start = at.next_multiple_of(8);
+            at = start + size;
+            start
+        })
     }
 
     #[test]
@@ -182,10 +190,7 @@ mod tests {
             let written = derived_files(temp.path(), KIND);
             // Read back, not built: the file's trie is used as it stands.
             let made_for = format!("{:?} {rules:?} {lengths:?}", tiles());
-            let path = dict
-                .derived_files()
-                .unwrap()
-                .path(KIND, made_for.as_bytes());
+            let path = path(dict.derived_files().unwrap(), made_for.as_bytes());
             assert!(written.contains(&path));
             let bytes = fs::read(&path).unwrap();
             assert_eq!(
@@ -231,13 +236,10 @@ mod tests {
     fn a_forged_trie_is_refused() {
         let (_temp, dict, built, path, bytes) = written();
         let rules = Rules::Classic;
-        // Each node's record: children, first child, word, mark.
-        let nodes_at = bytes.len() - 4 - dict.word_count() - 16 * built.nodes.len();
-        let words_at = nodes_at + 8;
-        let marks_at = nodes_at + 12;
-        let lengths_at = nodes_at + 16 * built.nodes.len();
+        let [nodes_at, words_at, marks_at, ranks_at, _, _, lengths_at] =
+            places(&dict, &built, rules);
         let put = |bytes: &mut [u8], at: usize, value: u32| {
-            bytes[at..at + 4].copy_from_slice(&value.to_le_bytes());
+            bytes[at..at + 4].copy_from_slice(&value.to_ne_bytes());
         };
         // Unchanged, it reads back.
         let same = forged(&bytes, |_| {});
@@ -254,13 +256,13 @@ mod tests {
             .position(|&word| word != TileNode::NO_WORD)
             .unwrap();
         let far = dict.word_count() as u32;
-        let no_word = forged(&bytes, |bytes| put(bytes, words_at + 16 * word_node, far));
+        let no_word = forged(&bytes, |bytes| put(bytes, words_at + 4 * word_node, far));
         assert!(read_back(&dict, &path, &no_word, rules).is_none());
         let bare = forged(&bytes, |bytes| put(bytes, words_at, 0));
         assert!(read_back(&dict, &path, &bare, rules).is_none());
         // A mark that is no score, and one on a node that ends no word.
         let high = forged(&bytes, |bytes| {
-            put(bytes, marks_at + 16 * word_node, Mark::SCORE + 1)
+            put(bytes, marks_at + 4 * word_node, Mark::SCORE + 1)
         });
         assert!(read_back(&dict, &path, &high, rules).is_none());
         let root = forged(&bytes, |bytes| put(bytes, marks_at, 1));
@@ -268,6 +270,16 @@ mod tests {
         // A length no filter allows.
         let long = forged(&bytes, |bytes| bytes[lengths_at] = 200);
         assert!(read_back(&dict, &path, &long, rules).is_none());
+        // A rank past the words ranked, which the walk's bits have no
+        // room for; one at the end of them is a node's that ends no word.
+        let ranked = built.listing().by_rank.len() as u32;
+        let at_end = forged(&bytes, |bytes| put(bytes, ranks_at, ranked));
+        assert_eq!(
+            read_back(&dict, &path, &at_end, rules).as_ref(),
+            Some(&built)
+        );
+        let past = forged(&bytes, |bytes| put(bytes, ranks_at, ranked + 1));
+        assert!(read_back(&dict, &path, &past, rules).is_none());
     }
 
     #[test]
@@ -275,21 +287,41 @@ mod tests {
         let (_temp, dict, built, path, bytes) = written();
         let rules = Rules::Classic;
         let lengths = LengthOptions::default().filter(rules);
-        // A word counted as a letter longer, in a file that passes every
-        // check: the run takes the file's word, so it was read, not built.
+        // A word scored a point more, in a file that passes every check:
+        // the run takes the file's score, so it was read, not built.
         let word = built.lengths.iter().position(|&len| len > 0).unwrap();
-        let at = bytes.len() - 4 - dict.word_count() + word;
-        let longer = forged(&bytes, |bytes| bytes[at] += 1);
-        fs::write(&path, &longer).unwrap();
+        let scores_at = places(&dict, &built, rules)[5];
+        let at = scores_at + 4 * word;
+        let more = forged(&bytes, |bytes| {
+            let score = u32::from_ne_bytes(bytes[at..at + 4].try_into().unwrap());
+            bytes[at..at + 4].copy_from_slice(&(score + 1).to_ne_bytes());
+        });
+        fs::write(&path, &more).unwrap();
         let used = TileTrie::cached(&dict, &tiles(), rules, lengths);
-        assert_eq!(
-            usize::from(used.lengths[word]),
-            usize::from(built.lengths[word]) + 1
-        );
-        assert_eq!(
-            used.scores[word],
-            rules.score(usize::from(used.lengths[word]))
-        );
+        assert_eq!(used.scores[word], built.scores[word] + 1);
+        assert_eq!(used.lengths[word], built.lengths[word]);
+    }
+
+    /// Through a cache that maps its entries, the file is mapped and used
+    /// where it lies: the same trie.
+    #[test]
+    fn a_mapped_file_gives_the_same_trie() {
+        let (_temp, list, cache, _dict) = cached_list(WORDS);
+        // SAFETY: nothing else writes into the test's cache.
+        #[allow(unsafe_code)]
+        let cache = unsafe { cache.mapping() };
+        let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
+        for rules in [Rules::Classic, Rules::Big] {
+            let lengths = LengthOptions::default().filter(rules);
+            let built = TileTrie::with_lengths(&dict, &tiles(), rules, lengths);
+            // Written by the first, used from the file by the second.
+            assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
+            let read = TileTrie::cached(&dict, &tiles(), rules, lengths);
+            assert!(matches!(read.nodes, crate::mapped::Table::InFile(..)));
+            assert_eq!(read, built);
+            assert_eq!(read.listing().ranks, built.listing().ranks);
+            assert_eq!(read.listing().by_rank, built.listing().by_rank);
+        }
     }
 
     #[test]
@@ -322,7 +354,7 @@ mod tests {
         // written.
         let files = dict.derived_files().unwrap();
         let made_for = format!("{:?} {rules:?} {lengths:?}", tiles());
-        fs::create_dir(files.path(KIND, made_for.as_bytes())).unwrap();
+        fs::create_dir(path(files, made_for.as_bytes())).unwrap();
         assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
         assert!(derived_files(temp.path(), KIND)[0].is_dir());
     }

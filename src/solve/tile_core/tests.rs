@@ -334,7 +334,7 @@ fn the_listing_ranks_each_word_once_in_a_solutions_order() {
         }
         at_nodes.sort_unstable();
         at_nodes.dedup();
-        assert_eq!(at_nodes, listing.by_rank);
+        assert_eq!(at_nodes, *listing.by_rank);
         let texts: Vec<String> = listing
             .by_rank
             .iter()
