@@ -156,6 +156,16 @@ impl<T: bytemuck::Pod> Table<T> {
     }
 }
 
+impl<T: Copy> Table<T> {
+    /// A copy of `values` in huge pages ([`huge_vec`]): for a table read
+    /// all over, which its file's ordinary pages would serve slower.
+    pub fn in_huge_pages(values: &[T]) -> Table<T> {
+        let mut copy = huge_vec(values.len());
+        copy.extend_from_slice(values);
+        Table::Owned(copy)
+    }
+}
+
 impl<T: bytemuck::Pod> std::ops::Deref for Table<T> {
     type Target = [T];
 

@@ -507,13 +507,13 @@ impl Dictionary {
     /// The text of word `word`, borrowed once
     /// [`Dictionary::prepare_word_texts`] was called.
     pub fn word_str(&self, word: WordId) -> Cow<'_, str> {
-        let span = self
-            .texts
-            .get()
-            .and_then(|texts| Some((texts, *texts.spans.get(word.index())?)));
+        let span = self.texts.get().and_then(|texts| {
+            let strings = texts.strings();
+            Some((strings, *strings.spans.get(word.index())?))
+        });
         match span {
-            Some((texts, [start, end])) => Cow::Borrowed(
-                texts
+            Some((strings, [start, end])) => Cow::Borrowed(
+                strings
                     .text
                     .get(start as usize..end as usize)
                     .unwrap_or_default(),
@@ -570,9 +570,10 @@ impl Dictionary {
         let Some(texts) = self.texts.get() else {
             return;
         };
+        let strings = texts.strings();
         for word in words {
-            if let Some(&[start, _]) = texts.spans.get(word.index()) {
-                prefetch(texts.text.as_bytes(), start as usize);
+            if let Some(&[start, _]) = strings.spans.get(word.index()) {
+                prefetch(strings.text.as_bytes(), start as usize);
             }
         }
     }

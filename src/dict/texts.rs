@@ -11,16 +11,17 @@
 //! of the other order sees another layout); the word count, the text's
 //! length and the long starts' length; then the tables: per word its JSON
 //! slot (32 bytes, at a multiple of 32); per word the start and end of its
-//! text; the text; and the long starts. The places and long starts are
-//! used where they lie in the file (mapped when the cache maps its
-//! entries, or read whole); the text is copied, as a `String`, and the
-//! slots into huge pages ([`read`]). A file that
+//! text; the text; and the long starts. The long starts are used where
+//! they lie in the file (mapped when the cache maps its entries, or read
+//! whole), the slots copied into huge pages ([`read`]), and the text and
+//! places only when a run first asks for them
+//! ([`WordTexts::strings`]). A file that
 //! differs in any part, is cut short or damaged, or holds a place outside
 //! its text, is not used: the texts are made again and the file written
 //! anew. A file forged to pass every check gives wrong words, never a
 //! crash: every read of a text or a start is bounded.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use super::cache::{DerivedFiles, Reader, Writer};
 use crate::alphabet::{Alphabet, Symbol};
@@ -35,11 +36,17 @@ const KIND: &str = "texts";
 
 /// Every word's text in one buffer: what writing many solutions reads,
 /// rather than spelling each word back from the trie.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default)]
 pub(super) struct WordTexts {
-    pub(super) text: String,
-    /// Per word id, where its text is in `text`.
-    pub(super) spans: Table<[u32; 2]>,
+    /// The texts and their places in memory of the run's own: made with
+    /// the rest, or copied from `in_file` when first asked for
+    /// ([`WordTexts::strings`]), as only the word and text formats read
+    /// them.
+    strings: OnceLock<WordStrings>,
+    /// The text and places as the file holds them, the text checked to be
+    /// UTF-8 and every place to be on its letters' bounds; empty when the
+    /// texts were made in memory.
+    in_file: (Table<u8>, Table<[u32; 2]>),
     /// Per word id, the start of its JSON object up to its score,
     /// `{"word":"…","score":`, in a fixed [`JSON_SLOT`] bytes with its
     /// length in the last one: copied as a whole, with no call and no
@@ -48,6 +55,25 @@ pub(super) struct WordTexts {
     pub(super) json_slots: Table<JsonSlot>,
     pub(super) long_json: Table<u8>,
 }
+
+/// Every word's text, one after the other, and where each is.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct WordStrings {
+    pub(super) text: String,
+    /// Per word id, where its text is in `text`.
+    pub(super) spans: Table<[u32; 2]>,
+}
+
+/// Equal when their texts and JSON starts are, made or read.
+impl PartialEq for WordTexts {
+    fn eq(&self, other: &WordTexts) -> bool {
+        self.strings() == other.strings()
+            && self.json_slots == other.json_slots
+            && self.long_json == other.long_json
+    }
+}
+
+impl Eq for WordTexts {}
 
 /// The bytes of a [`JsonSlot`]: the start of a word of up to 12 bytes.
 pub(super) const JSON_SLOT: usize = 32;
@@ -172,11 +198,31 @@ impl WordTexts {
             json_slots.push(slot);
         }
         WordTexts {
-            text,
-            spans: spans.into(),
+            strings: OnceLock::from(WordStrings {
+                text,
+                spans: spans.into(),
+            }),
+            in_file: Default::default(),
             json_slots: json_slots.into(),
             long_json: long_json.into(),
         }
+    }
+
+    /// The texts and their places, copied from the file when first asked
+    /// for: into huge pages, as each board's words read them all over
+    /// (from the file's pages, writing 100,000 boards' words took 3% longer,
+    /// docs/performance.md).
+    pub(super) fn strings(&self) -> &WordStrings {
+        self.strings.get_or_init(|| {
+            let (text, spans) = &self.in_file;
+            let mut copy = huge_vec(text.len());
+            copy.extend_from_slice(text);
+            WordStrings {
+                // Checked when read.
+                text: String::from_utf8(copy).unwrap_or_default(),
+                spans: Table::in_huge_pages(spans),
+            }
+        })
     }
 }
 
@@ -210,10 +256,15 @@ impl WordTexts {
     /// The bytes of the file of these texts after `head`.
     fn encode(&self, head: Vec<u8>) -> Vec<u8> {
         let mut out = Writer::new(head);
-        out.counts(&[self.spans.len(), self.text.len(), self.long_json.len()]);
+        let strings = self.strings();
+        out.counts(&[
+            strings.spans.len(),
+            strings.text.len(),
+            self.long_json.len(),
+        ]);
         out.table(&self.json_slots, JSON_SLOT);
-        out.table(&self.spans, 8);
-        out.table(self.text.as_bytes(), 8);
+        out.table(&strings.spans, 8);
+        out.table(strings.text.as_bytes(), 8);
         out.table(&self.long_json, 8);
         out.finish()
     }
@@ -240,15 +291,13 @@ fn read(file: &Arc<MappedFile>, head: &[u8], word_count: usize) -> Option<WordTe
     let text: Table<u8> = reader.table(text_len, 8)?;
     let long_json: Table<u8> = reader.table(long_len, 8)?;
     reader.finish()?;
-    let mut copy = huge_vec(text_len);
-    copy.extend_from_slice(&text);
-    let text = String::from_utf8(copy).ok()?;
+    let checked_text = std::str::from_utf8(&text).ok()?;
     // Folds with `&` rather than `all`: no branch per value, so that the
     // compiler checks several at a time.
     let spans_fit = spans.iter().fold(true, |fit, &[start, end]| {
         fit & (start <= end)
-            & text.is_char_boundary(start as usize)
-            & text.is_char_boundary(end as usize)
+            & checked_text.is_char_boundary(start as usize)
+            & checked_text.is_char_boundary(end as usize)
     });
     let slots_fit = json_slots.iter().fold(true, |fit, slot| {
         let len = slot.0[JSON_SLOT - 1];
@@ -259,14 +308,12 @@ fn read(file: &Arc<MappedFile>, head: &[u8], word_count: usize) -> Option<WordTe
         .filter(|slot| slot.0[JSON_SLOT - 1] == JsonSlot::LONG)
         .all(|slot| slot.start(&long_json).is_some());
     // The slots in huge pages of the run's own: each board's words read
-    // slots all over the table, and from the file's pages the run took 4%
-    // longer for 100,000 boards written as JSON (docs/performance.md).
-    let mut slots = huge_vec(words);
-    slots.extend_from_slice(&json_slots);
-    (spans_fit && slots_fit && longs_fit).then_some(WordTexts {
-        text,
-        spans,
-        json_slots: slots.into(),
+    // them all over the table, and from the file's pages writing 100,000
+    // boards as JSON took 4% longer (docs/performance.md).
+    (spans_fit && slots_fit && longs_fit).then(|| WordTexts {
+        strings: OnceLock::new(),
+        json_slots: Table::in_huge_pages(&json_slots),
+        in_file: (text, spans),
         long_json,
     })
 }

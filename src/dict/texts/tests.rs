@@ -32,11 +32,11 @@ fn read_back(dict: &Dictionary, path: &Path, bytes: &[u8]) -> Option<WordTexts> 
 /// layout the module describes: the JSON slots, the places, the text and
 /// the long starts.
 fn places(texts: &WordTexts) -> [usize; 4] {
-    let words = texts.spans.len();
+    let words = texts.strings().spans.len();
     let sizes = [
         JSON_SLOT * words,
         8 * words,
-        texts.text.len(),
+        texts.strings().text.len(),
         texts.long_json.len(),
     ];
     let aligns = [JSON_SLOT, 8, 8, 8];
@@ -100,16 +100,19 @@ fn forged_places_are_refused() {
     assert_eq!(read_back(&dict, &path, &same).as_ref(), Some(&made));
     // A text's end past the text, a start after its end, and an end inside
     // a letter of two bytes.
-    let past = made.text.len() as u32 + 1;
+    let strings = made.strings();
+    let past = strings.text.len() as u32 + 1;
     let outside = forged(&bytes, |bytes| put(bytes, spans_at + 4, past));
     assert!(read_back(&dict, &path, &outside).is_none());
-    let backwards = forged(&bytes, |bytes| put(bytes, spans_at, made.spans[0][1] + 1));
+    let backwards = forged(&bytes, |bytes| {
+        put(bytes, spans_at, strings.spans[0][1] + 1)
+    });
     assert!(read_back(&dict, &path, &backwards).is_none());
-    let (word, &[start, _]) = made
+    let (word, &[start, _]) = strings
         .spans
         .iter()
         .enumerate()
-        .find(|(_, [start, end])| made.text[*start as usize..*end as usize].starts_with('ä'))
+        .find(|(_, [start, end])| strings.text[*start as usize..*end as usize].starts_with('ä'))
         .unwrap();
     let split = forged(&bytes, |bytes| {
         put(bytes, spans_at + 8 * word + 4, start + 1)
@@ -140,12 +143,12 @@ fn the_file_is_what_a_run_uses() {
     let (_temp, dict, made, path, bytes) = written();
     // The first word's first letter changed, in a file that passes every
     // check: the run writes the file's text, so it was read, not made.
-    let [start, _] = made.spans[0];
+    let [start, _] = made.strings().spans[0];
     let text_at = places(&made)[2];
     let changed = forged(&bytes, |bytes| bytes[text_at + start as usize] = b'X');
     fs::write(&path, &changed).unwrap();
     let used = cached(&dict);
-    assert!(used.text.starts_with('X'));
+    assert!(used.strings().text.starts_with('X'));
     assert_ne!(used, made);
 }
 
@@ -180,4 +183,26 @@ fn no_file_without_a_cache_or_in_the_way() {
             .iter()
             .all(|path| path.is_dir())
     );
+}
+
+/// Through a cache that maps its entries, the file is mapped and used
+/// where it lies: the same texts, and the same words written.
+#[test]
+fn a_mapped_file_gives_the_same_texts() {
+    let (_temp, list, cache, _dict) = cached_list(WORDS);
+    // SAFETY: nothing else writes into the test's cache.
+    #[allow(unsafe_code)]
+    let cache = unsafe { cache.mapping() };
+    let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
+    let made = of(&dict);
+    // Written by the first, used from the file by the second.
+    assert_eq!(cached(&dict), made);
+    let read = cached(&dict);
+    assert!(matches!(read.long_json, Table::InFile(..)));
+    assert!(matches!(read.in_file.1, Table::InFile(..)));
+    assert_eq!(read, made);
+    dict.prepare_word_texts();
+    for word in dict.trie().words() {
+        assert_eq!(dict.word_str(word), dict.word_text(word));
+    }
 }
