@@ -210,7 +210,7 @@ impl WordTexts {
 
     /// The texts and their places, copied from the file when first asked
     /// for: into huge pages, as each board's words read them all over
-    /// (from the file's pages, writing 100,000 boards' words took 3% longer,
+    /// (from the file's pages, writing 100,000 boards' words took 2% more time,
     /// docs/performance.md).
     pub(super) fn strings(&self) -> &WordStrings {
         self.strings.get_or_init(|| {
@@ -309,7 +309,7 @@ fn read(file: &Arc<MappedFile>, head: &[u8], word_count: usize) -> Option<WordTe
         .all(|slot| slot.start(&long_json).is_some());
     // The slots in huge pages of the run's own: each board's words read
     // them all over the table, and from the file's pages writing 100,000
-    // boards as JSON took 4% longer (docs/performance.md).
+    // boards as JSON took 7% more time (docs/performance.md).
     (spans_fit && slots_fit && longs_fit).then(|| WordTexts {
         strings: OnceLock::new(),
         json_slots: Table::in_huge_pages(&json_slots),
