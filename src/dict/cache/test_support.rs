@@ -23,6 +23,18 @@ pub(crate) fn cached_list(text: &str) -> (tempfile::TempDir, PathBuf, CacheDir, 
     (temp, list, cache, dict)
 }
 
+/// [`cached_list`], loaded again through the same cache mapping its
+/// entries and the files beside them: the temporary directory and the
+/// dictionary.
+pub(crate) fn mapped_list(text: &str) -> (tempfile::TempDir, Dictionary) {
+    let (temp, list, cache, _dict) = cached_list(text);
+    // SAFETY: nothing else writes into the test's cache.
+    #[allow(unsafe_code)]
+    let cache = unsafe { cache.mapping() };
+    let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
+    (temp, dict)
+}
+
 /// The files of kind `kind` in the cache of `temp`, in order.
 pub(crate) fn derived_files(temp: &Path, kind: &str) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = fs::read_dir(temp.join("cache"))

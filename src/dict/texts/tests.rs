@@ -4,7 +4,9 @@ use std::path::{Path, PathBuf};
 use super::*;
 use crate::alphabet::Normalizer;
 use crate::dict::Dictionary;
-use crate::dict::cache::test_support::{cached_list, derived_files, every_change_refused, forged};
+use crate::dict::cache::test_support::{
+    cached_list, derived_files, every_change_refused, forged, mapped_list,
+};
 
 /// Words with a long JSON start (past a slot), one with a quote to escape,
 /// and letters beyond ASCII.
@@ -189,11 +191,7 @@ fn no_file_without_a_cache_or_in_the_way() {
 /// where it lies: the same texts, and the same words written.
 #[test]
 fn a_mapped_file_gives_the_same_texts() {
-    let (_temp, list, cache, _dict) = cached_list(WORDS);
-    // SAFETY: nothing else writes into the test's cache.
-    #[allow(unsafe_code)]
-    let cache = unsafe { cache.mapping() };
-    let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
+    let (_temp, dict) = mapped_list(WORDS);
     let made = of(&dict);
     // Written by the first, used from the file by the second.
     assert_eq!(cached(&dict), made);

@@ -129,7 +129,7 @@ mod tests {
     use crate::board::Tile;
     use crate::dict::Dictionary;
     use crate::dict::cache::test_support::{
-        cached_list, derived_files, every_change_refused, forged,
+        cached_list, derived_files, every_change_refused, forged, mapped_list,
     };
     use crate::rules::{LengthOptions, Rules};
 
@@ -306,11 +306,7 @@ mod tests {
     /// where it lies: the same trie.
     #[test]
     fn a_mapped_file_gives_the_same_trie() {
-        let (_temp, list, cache, _dict) = cached_list(WORDS);
-        // SAFETY: nothing else writes into the test's cache.
-        #[allow(unsafe_code)]
-        let cache = unsafe { cache.mapping() };
-        let dict = cache.load(&list, None, Normalizer::default()).unwrap().dict;
+        let (_temp, dict) = mapped_list(WORDS);
         for rules in [Rules::Classic, Rules::Big] {
             let lengths = LengthOptions::default().filter(rules);
             let built = TileTrie::with_lengths(&dict, &tiles(), rules, lengths);
