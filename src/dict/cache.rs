@@ -174,9 +174,14 @@ impl Cached {
 /// dictionary's entry, named after it and a hash of what they hold, each
 /// starting with the entry's header (the hash and size of the list it was
 /// made from), so that they go stale with the entry. The tile core's trie
-/// is kept so (`solve::tile_core`). What reads such a file checks it in
-/// full and makes the data afresh when anything is wrong: these files are a
-/// saving, never a source of truth.
+/// and the words' texts are kept so (`solve::tile_core`, `dict::texts`).
+/// What reads such a file checks it in full and makes the data afresh when
+/// anything is wrong: these files are a saving, never a source of truth.
+/// Like an entry, a mapped file found whole is stamped (`Loaded`), and
+/// while its stamp is its own, later runs skip its checksum (a pass over
+/// each of the English list's two files, of 14 and 15 MB), though not the
+/// checks of its values, which keep a forged file from causing more than
+/// wrong words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DerivedFiles {
     entry: PathBuf,
@@ -232,7 +237,7 @@ impl DerivedFiles {
     /// The bytes of the file at `path`, a regular file: mapped when the
     /// cache maps its entries, otherwise read whole. `None` when it cannot
     /// be opened or read.
-    pub(crate) fn load(&self, path: &Path) -> Option<Arc<MappedFile>> {
+    pub(crate) fn load(&self, path: &Path) -> Option<Loaded> {
         let mut file = self.open(path)?;
         if self.map {
             // SAFETY: the files are mapped only when the cache's owner
@@ -241,11 +246,28 @@ impl DerivedFiles {
             // place.
             #[allow(unsafe_code)]
             if let Ok(mapped) = unsafe { MappedFile::map_whole(&file) } {
-                return Some(Arc::new(mapped));
+                // As for an entry: the stamp of the file opened, not of
+                // the path looked at again.
+                let stamp = file
+                    .metadata()
+                    .ok()
+                    .and_then(|metadata| Stamp::of(&metadata));
+                let kept = Stamp::beside(path);
+                let vouched = stamp.is_some() && Stamp::read_at(&kept) == stamp;
+                return Some(Loaded {
+                    file: Arc::new(mapped),
+                    vouched,
+                    to_keep: stamp.filter(|_| !vouched).map(|stamp| (stamp, kept)),
+                });
             }
         }
         let len = usize::try_from(file.metadata().ok()?.len()).ok()?;
-        MappedFile::read(&mut file, len).ok().map(Arc::new)
+        let file = MappedFile::read(&mut file, len).ok().map(Arc::new)?;
+        Some(Loaded {
+            file,
+            vouched: false,
+            to_keep: None,
+        })
     }
 
     /// Writes `parts` to the file at `path`, whole or not at all. What is
@@ -253,6 +275,30 @@ impl DerivedFiles {
     /// first, as for an entry.
     pub(crate) fn write(&self, path: &Path, parts: &[&[u8]]) -> io::Result<()> {
         replace_file(path, parts)
+    }
+}
+
+/// A file beside an entry, as [`DerivedFiles::load`] found it.
+pub(crate) struct Loaded {
+    pub(crate) file: Arc<MappedFile>,
+    /// Whether a stamp kept beside the file vouches that its bytes are
+    /// those whose checksum a run found right before (as an entry's
+    /// [`Stamp`] does): its reader then skips the checksum, a pass over
+    /// every byte, and still checks every value it uses. Only a mapped
+    /// file is vouched for; one read whole is checked in full.
+    pub(crate) vouched: bool,
+    /// The stamp to keep, and where, once the file is found whole.
+    to_keep: Option<(Stamp, PathBuf)>,
+}
+
+impl Loaded {
+    /// Keeps the file's stamp, once its reader found it whole and its
+    /// checksum right, so that the next run skips the checksum. A stamp
+    /// that cannot be written costs the next run a checksum, nothing more.
+    pub(crate) fn found_whole(&self) {
+        if let Some((stamp, path)) = &self.to_keep {
+            let _ = stamp.write_at(path);
+        }
     }
 }
 
@@ -566,10 +612,22 @@ impl Stamp {
         entry.with_extension("checked")
     }
 
+    /// Where the stamp of the file at `derived`, beside an entry, is kept.
+    fn beside(derived: &Path) -> PathBuf {
+        let mut name = derived.as_os_str().to_owned();
+        name.push(".checked");
+        PathBuf::from(name)
+    }
+
     /// The stamp kept for `entry`, if one is there, whole and a regular
     /// file (opened without waiting, as an entry is).
     fn read(entry: &Path) -> Option<Stamp> {
-        let file = open_without_waiting(&Stamp::path(entry)).ok()?;
+        Stamp::read_at(&Stamp::path(entry))
+    }
+
+    /// The stamp kept at `path`, as [`Stamp::read`].
+    fn read_at(path: &Path) -> Option<Stamp> {
+        let file = open_without_waiting(path).ok()?;
         if !file.metadata().ok()?.is_file() {
             return None;
         }
@@ -585,12 +643,17 @@ impl Stamp {
 
     /// Keeps this stamp for `entry`, written whole or not at all.
     fn write(self, entry: &Path) -> io::Result<()> {
+        self.write_at(&Stamp::path(entry))
+    }
+
+    /// Keeps this stamp at `path`, as [`Stamp::write`].
+    fn write_at(self, path: &Path) -> io::Result<()> {
         let bytes: Vec<u8> = self
             .0
             .iter()
             .flat_map(|field| field.to_le_bytes())
             .collect();
-        crate::atomic_file::write_replacing(&Stamp::path(entry), &[&bytes], false)
+        crate::atomic_file::write_replacing(path, &[&bytes], false)
     }
 }
 

@@ -21,11 +21,11 @@
 //! anew. A file forged to pass every check gives wrong words, never a
 //! crash: every read of a text or a start is bounded.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use super::cache::{DerivedFiles, Reader, Writer};
+use super::cache::{DerivedFiles, Loaded, Reader, Writer};
 use crate::alphabet::{Alphabet, Symbol};
-use crate::mapped::{MappedFile, Table, huge_vec};
+use crate::mapped::{Table, huge_vec};
 use crate::trie::{NodeId, Trie};
 
 /// The layout of the file; another number is another layout.
@@ -240,10 +240,11 @@ impl WordTexts {
         };
         let path = files.path(KIND, &LAYOUT.to_le_bytes());
         let head = head(files.header());
-        if let Some(texts) = files
-            .load(&path)
-            .and_then(|file| read(&file, &head, trie.word_count()))
-        {
+        if let Some(texts) = files.load(&path).and_then(|file| {
+            let texts = read(&file, &head, trie.word_count())?;
+            file.found_whole();
+            Some(texts)
+        }) {
             return texts;
         }
         let texts = WordTexts::of(trie, alphabet);
@@ -280,7 +281,7 @@ fn head(header: &[u8]) -> Vec<u8> {
 /// The texts in `file` when it starts with `head`, holds `word_count`
 /// words, is whole, and every place in it is inside its text or its long
 /// starts, the text's on its characters' bounds.
-fn read(file: &Arc<MappedFile>, head: &[u8], word_count: usize) -> Option<WordTexts> {
+fn read(file: &Loaded, head: &[u8], word_count: usize) -> Option<WordTexts> {
     let mut reader = Reader::new(file, head)?;
     let [words, text_len, long_len] = reader.counts()?;
     if words != word_count {

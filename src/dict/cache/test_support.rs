@@ -1,11 +1,11 @@
 //! What the tests of the files kept beside a cache entry share: a list
 //! loaded through a cache in a temporary folder, the files of one kind
-//! there, and a file forged past its checksum.
+//! there, a file forged past its checksum, and a stamp forged for a file.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use super::CacheDir;
+use super::{CacheDir, Stamp};
 use crate::alphabet::Normalizer;
 use crate::dict::Dictionary;
 
@@ -41,6 +41,10 @@ pub(crate) fn derived_files(temp: &Path, kind: &str) -> Vec<PathBuf> {
         .unwrap()
         .map(|entry| entry.unwrap().path())
         .filter(|path| path.to_string_lossy().contains(&format!(".{kind}-")))
+        .filter(|path| {
+            path.extension()
+                .is_none_or(|extension| extension != "checked")
+        })
         .collect();
     files.sort();
     files
@@ -69,4 +73,16 @@ pub(crate) fn every_change_refused(bytes: &[u8], mut read_back: impl FnMut(&[u8]
     let mut longer = bytes.to_vec();
     longer.push(0);
     assert!(!read_back(&longer), "a byte more");
+}
+
+/// Where the stamp that vouches for the file at `path` is kept.
+pub(crate) fn stamp_path(path: &Path) -> PathBuf {
+    Stamp::beside(path)
+}
+
+/// Keeps, beside the file at `path`, the stamp of the file as it is now,
+/// as a run that found it whole would: damage no stamp sees.
+pub(crate) fn stamp_as_checked(path: &Path) {
+    let stamp = Stamp::of(&fs::metadata(path).unwrap()).unwrap();
+    stamp.write_at(&Stamp::beside(path)).unwrap();
 }

@@ -5,7 +5,8 @@ use super::*;
 use crate::alphabet::Normalizer;
 use crate::dict::Dictionary;
 use crate::dict::cache::test_support::{
-    cached_list, derived_files, every_change_refused, forged, mapped_list,
+    cached_list, derived_files, every_change_refused, forged, mapped_list, stamp_as_checked,
+    stamp_path,
 };
 
 /// Words with a long JSON start (past a slot), one with a quote to escape,
@@ -188,10 +189,11 @@ fn no_file_without_a_cache_or_in_the_way() {
 }
 
 /// Through a cache that maps its entries, the file is mapped and used
-/// where it lies: the same texts, and the same words written.
+/// where it lies: the same texts, and the same words written; found
+/// whole, it is stamped, and the stamp spares the next run its checksum.
 #[test]
 fn a_mapped_file_gives_the_same_texts() {
-    let (_temp, dict) = mapped_list(WORDS);
+    let (temp, dict) = mapped_list(WORDS);
     let made = of(&dict);
     // Written by the first, used from the file by the second.
     assert_eq!(cached(&dict), made);
@@ -199,6 +201,17 @@ fn a_mapped_file_gives_the_same_texts() {
     assert!(matches!(read.long_json, Table::InFile(..)));
     assert!(matches!(read.in_file.1, Table::InFile(..)));
     assert_eq!(read, made);
+    // Found whole, so stamped: with the stamp kept for the file as it is,
+    // a wrong checksum is not seen; without, it is.
+    let path = derived_files(temp.path(), KIND).remove(0);
+    assert!(stamp_path(&path).exists());
+    let mut bytes = fs::read(&path).unwrap();
+    *bytes.last_mut().unwrap() ^= 1;
+    fs::write(&path, &bytes).unwrap();
+    stamp_as_checked(&path);
+    assert!(matches!(cached(&dict).in_file.1, Table::InFile(..)));
+    fs::remove_file(stamp_path(&path)).unwrap();
+    assert!(matches!(cached(&dict).in_file.1, Table::Owned(..)));
     dict.prepare_word_texts();
     for word in dict.trie().words() {
         assert_eq!(dict.word_str(word), dict.word_text(word));

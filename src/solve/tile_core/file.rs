@@ -24,9 +24,7 @@
 //! gives wrong words, never a crash, as the walk's reads are bounded.
 
 use super::{Listing, TileTrie};
-use crate::dict::cache::{DerivedFiles, Reader, Writer};
-use crate::mapped::MappedFile;
-use std::sync::Arc;
+use crate::dict::cache::{DerivedFiles, Loaded, Reader, Writer};
 
 /// The layout of the file; another number is another layout.
 const LAYOUT: u32 = 2;
@@ -45,10 +43,11 @@ pub(super) fn load_or_build(
 ) -> TileTrie {
     let path = path(files, made_for);
     let head = head(files.header(), made_for);
-    if let Some(trie) = files
-        .load(&path)
-        .and_then(|file| read(&file, &head, word_count))
-    {
+    if let Some(trie) = files.load(&path).and_then(|file| {
+        let trie = read(&file, &head, word_count)?;
+        file.found_whole();
+        Some(trie)
+    }) {
         return trie;
     }
     let trie = build();
@@ -94,7 +93,7 @@ fn encode(trie: &TileTrie, head: Vec<u8>) -> Vec<u8> {
 /// The trie in `file` when it starts with `head`, holds `word_count`
 /// words, is whole, and its tables are a trie's
 /// ([`TileTrie::from_tables`]).
-fn read(file: &Arc<MappedFile>, head: &[u8], word_count: usize) -> Option<TileTrie> {
+fn read(file: &Loaded, head: &[u8], word_count: usize) -> Option<TileTrie> {
     let mut reader = Reader::new(file, head)?;
     let [nodes, words, ranked] = reader.counts()?;
     if words != word_count {
@@ -129,7 +128,8 @@ mod tests {
     use crate::board::Tile;
     use crate::dict::Dictionary;
     use crate::dict::cache::test_support::{
-        cached_list, derived_files, every_change_refused, forged, mapped_list,
+        cached_list, derived_files, every_change_refused, forged, mapped_list, stamp_as_checked,
+        stamp_path,
     };
     use crate::rules::{LengthOptions, Rules};
 
@@ -318,6 +318,69 @@ mod tests {
             assert_eq!(read.listing().ranks, built.listing().ranks);
             assert_eq!(read.listing().by_rank, built.listing().by_rank);
         }
+    }
+
+    /// A mapped file found whole gets a stamp beside it, and while the
+    /// stamp is the file's, the next run takes the file without its
+    /// checksum (a file whose checksum is wrong is taken then); once the
+    /// file changes, or without the stamp, the checksum is computed again
+    /// and the file refused. A cache that reads its files keeps no stamp.
+    #[test]
+    fn a_stamp_vouches_for_a_mapped_file_until_it_changes() {
+        use crate::mapped::Table;
+        let (temp, dict) = mapped_list(WORDS);
+        let rules = Rules::Classic;
+        let lengths = LengthOptions::default().filter(rules);
+        let built = TileTrie::with_lengths(&dict, &tiles(), rules, lengths);
+        let cached = || TileTrie::cached(&dict, &tiles(), rules, lengths);
+        assert_eq!(cached(), built);
+        let path = derived_files(temp.path(), KIND).remove(0);
+        let stamp = stamp_path(&path);
+        assert!(!stamp.exists(), "a file only written has no stamp");
+        assert!(matches!(cached().nodes, Table::InFile(..)));
+        assert!(stamp.exists(), "a file found whole is stamped");
+
+        // The checksum made wrong in place, and the stamp kept for the
+        // file as it now is: the file is taken.
+        let mut bytes = fs::read(&path).unwrap();
+        *bytes.last_mut().unwrap() ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        stamp_as_checked(&path);
+        let vouched = cached();
+        assert!(matches!(vouched.nodes, Table::InFile(..)));
+        assert_eq!(vouched, built);
+        // The values are still checked: a rank past the words ranked is
+        // refused even with the stamp.
+        let ranks_at = places(&dict, &built, rules)[3];
+        let mut past = bytes.clone();
+        past[ranks_at..ranks_at + 4].copy_from_slice(&u32::MAX.to_ne_bytes());
+        fs::write(&path, &past).unwrap();
+        stamp_as_checked(&path);
+        assert!(matches!(cached().nodes, Table::Owned(..)), "rebuilt");
+
+        // The stamp of a file that changed since vouches for nothing.
+        fs::write(&path, &bytes).unwrap();
+        stamp_as_checked(&path);
+        let file = fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(std::time::SystemTime::UNIX_EPOCH)
+            .unwrap();
+        drop(file);
+        assert!(matches!(cached().nodes, Table::Owned(..)), "rebuilt");
+        // Rebuilt and written whole again, then stamped anew.
+        assert!(matches!(cached().nodes, Table::InFile(..)));
+
+        // Without the stamp, the wrong checksum is seen.
+        fs::write(&path, &bytes).unwrap();
+        fs::remove_file(&stamp).unwrap();
+        assert!(matches!(cached().nodes, Table::Owned(..)), "rebuilt");
+
+        // A cache that reads its files checks them in full every time.
+        let (temp, _list, _cache, dict) = cached_list(WORDS);
+        for _ in 0..3 {
+            assert_eq!(TileTrie::cached(&dict, &tiles(), rules, lengths), built);
+        }
+        let path = derived_files(temp.path(), KIND).remove(0);
+        assert!(!stamp_path(&path).exists());
     }
 
     #[test]
