@@ -12,13 +12,22 @@
 # set (default new; `uniform` for letters a-z), BOARDS how many 4×4
 # boards (default 50,000), rolled by A with `--seed 1`; ROUNDS defaults
 # to 15. Each run is `solve --format FORMAT -j 1` reading the boards from
-# a file; THREADS=2 in the environment runs `-j 2` instead.
+# a file; THREADS=2 in the environment runs `-j 2` instead. MEASURE=wall
+# times each run from start to exit instead of its CPU time: what a
+# change in how the workers wait shows, where CPU time does not.
 set -euo pipefail
+export LC_ALL=C
 cd "$(dirname "$0")/.."
 
 [ $# -ge 2 ] || { sed -n '2,15p' "$0"; exit 2; }
 a=$1 b=$2 format=${3:-json} dice=${4:-new} boards=${5:-50000} rounds=${6:-15}
 threads=${THREADS:-1}
+measure=${MEASURE:-cpu}
+case $measure in
+    cpu) what='CPU time' ;;
+    wall) what='wall time' ;;
+    *) echo "solve_pair: MEASURE is cpu or wall, not '$measure'" >&2; exit 2 ;;
+esac
 [ -x /usr/bin/time ] || { echo "solve_pair: /usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -32,9 +41,17 @@ fi
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git describe --always --dirty 2>/dev/null || echo none)," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# THREADS=$threads bash benches/solve_pair.sh A B $format $dice $boards $rounds"
+echo "# THREADS=$threads MEASURE=$measure bash benches/solve_pair.sh A B $format $dice $boards $rounds"
 echo "# A = $a; B = $b; $boards $dice 4×4 boards, solve --format $format -j $threads, $rounds rounds of A B B A"
+# GNU time counts in hundredths of a second; a wall time is taken from
+# bash's clock, in microseconds.
 cpu() {
+    if [ "$measure" = wall ]; then
+        local start=$EPOCHREALTIME
+        "$1" solve --format "$format" -j "$threads" < "$work/boards.txt" > /dev/null
+        awk -v start="$start" -v end="$EPOCHREALTIME" 'BEGIN { printf "%.6f\n", end - start }'
+        return
+    fi
     /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve --format "$format" -j "$threads" \
         < "$work/boards.txt" > /dev/null
     awk '{ print $1 + $2 }' "$work/time"
@@ -42,8 +59,8 @@ cpu() {
 for _ in $(seq "$rounds"); do
     a1=$(cpu "$a") b1=$(cpu "$b") b2=$(cpu "$b") a2=$(cpu "$a")
     echo "$a1 $a2 $b1 $b2" | awk '{ print ($3 + $4) / ($1 + $2), $1 + $2, $3 + $4 }'
-done | sort -g | awk '{ ratio[NR] = $1; sa += $2; sb += $3 }
+done | sort -g | awk -v what="$what" '{ ratio[NR] = $1; sa += $2; sb += $3 }
     END {
-        printf "B/A CPU time: median %.3f (quartiles %.3f to %.3f); summed: A %.2f s, B %.2f s (%.3f)\n",
+        printf "B/A %s: median %.3f (quartiles %.3f to %.3f); summed: A %.2f s, B %.2f s (%.3f)\n", what,
             ratio[int((NR + 1) / 2)], ratio[int(NR / 4) + 1], ratio[int(3 * NR / 4)], sa, sb, sb / sa
     }'

@@ -37,6 +37,18 @@ pub const MAX_LINE_BYTES: usize = 32 << 20;
 const CHUNK_LINES: usize = 16384;
 const CHUNK_BYTES: usize = 32 << 20;
 
+/// How many times as many lines the chunks after the first hold in a long
+/// stream (still at most [`CHUNK_BYTES`]). What the stream is (one board
+/// or many, worth the tile core or not) is told from the first chunk,
+/// which stays small so that the work starts soon. With several workers,
+/// between two chunks the others wait for the calling thread to write the
+/// chunk's last groups, and a worker whose processor fell idle meanwhile
+/// can take milliseconds to run again on a virtual machine. With `-j 2`,
+/// later chunks 8 times as long took 0.95 to 0.98 of the wall time on
+/// streams of 50,000 to 400,000 4×4 boards, summaries and JSON
+/// (docs/performance.md, 7 Dec 2026).
+const LATER_CHUNKS: usize = 8;
+
 /// How a stream of boards went.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BatchReport {
@@ -377,6 +389,17 @@ impl<'s, 'd> Batch<'s, 'd> {
         self
     }
 
+    /// How many lines the chunks after the first hold: [`LATER_CHUNKS`]
+    /// times as many as the first when that is a long stream's, as many
+    /// otherwise (boards typed at a terminal are read one at a time).
+    fn later_chunk_lines(&self) -> usize {
+        if self.chunk_lines >= TILE_CORE_BOARDS {
+            LATER_CHUNKS * self.chunk_lines
+        } else {
+            self.chunk_lines
+        }
+    }
+
     /// The pool for work of `parts` tasks (see [`Threads::pool`]).
     fn pool(&self, parts: usize) -> io::Result<Option<rayon::ThreadPool>> {
         Threads::new(self.threads).pool(parts)
@@ -472,9 +495,10 @@ impl<'s, 'd> Batch<'s, 'd> {
             rayon::ThreadPool::current_num_threads,
         );
         // A long stream with several workers: this thread reads the next
-        // chunk, then makes this one's groups with the pool's other
-        // workers and writes them in order as they are made. With one
-        // worker (`-j 1`) the run keeps to one thread.
+        // chunk (after the first, `LATER_CHUNKS` times as long), then
+        // makes this one's groups with the pool's other workers and writes
+        // them in order as they are made. With one worker (`-j 1`) the run
+        // keeps to one thread.
         let overlap = !at_end && self.chunk_lines >= TILE_CORE_BOARDS && workers > 1;
         let batch = Batch {
             solver: tiled.as_ref().unwrap_or(self.solver),
@@ -551,7 +575,7 @@ impl<'s, 'd> Batch<'s, 'd> {
                 if at_end {
                     return Ok(writer.report);
                 }
-                at_end = chunk.fill(&mut input, &mut number, self.chunk_lines)?;
+                at_end = chunk.fill(&mut input, &mut number, self.later_chunk_lines())?;
             }
         }
         // The workers take the chunk's groups in order, and this thread
@@ -611,7 +635,7 @@ impl<'s, 'd> Batch<'s, 'd> {
                 let read = if at_end {
                     Ok(None)
                 } else {
-                    next.fill(&mut input, &mut number, self.chunk_lines)
+                    next.fill(&mut input, &mut number, self.later_chunk_lines())
                         .map(Some)
                 };
                 let mut write = || -> io::Result<()> {

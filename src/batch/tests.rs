@@ -322,14 +322,35 @@ fn a_long_stream_writes_what_lines_one_at_a_time_write() {
     }
 }
 
+/// The chunks after the first are longer only in a long stream: boards
+/// typed at a terminal (chunks of one line) are still read one at a time.
+#[test]
+fn only_a_long_streams_later_chunks_are_longer() {
+    let dict = Dictionary::from_words(["tea"], Normalizer::default()).unwrap();
+    let solver = Solver::new(&dict, SolveOptions::default());
+    let batch = || Batch::new(&solver, OutputOptions::default());
+    assert_eq!(batch().later_chunk_lines(), LATER_CHUNKS * CHUNK_LINES);
+    const { assert!(LATER_CHUNKS > 1) };
+    for lines in [1, 2, TILE_CORE_BOARDS - 1] {
+        assert_eq!(batch().chunk_lines(lines).later_chunk_lines(), lines);
+    }
+    assert_eq!(
+        batch().chunk_lines(usize::MAX).later_chunk_lines(),
+        LATER_CHUNKS * CHUNK_LINES
+    );
+}
+
 /// Input that fails part of the way through a long stream ends with
 /// the error, after the output of every whole chunk read before it
-/// was written, on one thread and on three.
+/// was written, on one thread and on three: the first chunk and one of
+/// the longer ones after it, not the part of the third read before the
+/// failure.
 #[test]
 fn a_long_stream_writes_what_it_read_before_the_input_failed() {
     let dict = Dictionary::from_words(["tea", "eat"], Normalizer::default()).unwrap();
     let solver = Solver::new(&dict, SolveOptions::default());
-    let lines = 2 * TILE_CORE_BOARDS + 10;
+    let whole = CHUNK_LINES + LATER_CHUNKS * CHUNK_LINES;
+    let lines = whole + 10;
     let input = "tea/xyz\n".repeat(lines);
     let output = OutputOptions {
         format: OutputFormat::Summary,
@@ -345,11 +366,7 @@ fn a_long_stream_writes_what_it_read_before_the_input_failed() {
             .run_lines(reader, &mut out, Some(true), &mut |_| {});
         assert_eq!(result.unwrap_err().to_string(), "the disk went away");
         let written = String::from_utf8(out).unwrap();
-        assert_eq!(
-            written.lines().count(),
-            2 * CHUNK_LINES,
-            "{threads} threads"
-        );
+        assert_eq!(written.lines().count(), whole, "{threads} threads");
         assert!(written.lines().all(|line| line == "tea/xyz\t1\t1"));
     }
 }
