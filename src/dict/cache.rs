@@ -246,14 +246,8 @@ impl DerivedFiles {
             // place.
             #[allow(unsafe_code)]
             if let Ok(mapped) = unsafe { MappedFile::map_whole(&file) } {
-                // As for an entry: the stamp of the file opened, not of
-                // the path looked at again.
-                let stamp = file
-                    .metadata()
-                    .ok()
-                    .and_then(|metadata| Stamp::of(&metadata));
                 let kept = Stamp::beside(path);
-                let vouched = stamp.is_some() && Stamp::read_at(&kept) == stamp;
+                let (stamp, vouched) = Stamp::checked(&file, &kept);
                 return Some(Loaded {
                     file: Arc::new(mapped),
                     vouched,
@@ -544,11 +538,7 @@ impl CacheDir {
                     // The checksum is a pass over every byte, most of a
                     // run's time: it is made once per file, whose stamp
                     // is then kept beside it.
-                    let stamp = file
-                        .metadata()
-                        .ok()
-                        .and_then(|metadata| Stamp::of(&metadata));
-                    let verified = stamp.is_some() && Stamp::read(entry) == stamp;
+                    let (stamp, verified) = Stamp::checked(&file, &Stamp::path(entry));
                     let read = compiled::read_mapped(mapped, ENTRY_HEADER_LEN, !verified);
                     if let (Ok(_), Some(stamp), false) = (&read, stamp, verified) {
                         // A stamp that cannot be written costs the next
@@ -612,6 +602,18 @@ impl Stamp {
         entry.with_extension("checked")
     }
 
+    /// The stamp of the opened `file` (not of its path looked at again),
+    /// and whether the stamp kept at `kept` is that one: the file is then
+    /// the one whose checksum a run found right.
+    fn checked(file: &fs::File, kept: &Path) -> (Option<Stamp>, bool) {
+        let stamp = file
+            .metadata()
+            .ok()
+            .and_then(|metadata| Stamp::of(&metadata));
+        let vouched = stamp.is_some() && Stamp::read_at(kept) == stamp;
+        (stamp, vouched)
+    }
+
     /// Where the stamp of the file at `derived`, beside an entry, is kept.
     fn beside(derived: &Path) -> PathBuf {
         let mut name = derived.as_os_str().to_owned();
@@ -619,13 +621,8 @@ impl Stamp {
         PathBuf::from(name)
     }
 
-    /// The stamp kept for `entry`, if one is there, whole and a regular
+    /// The stamp kept at `path`, if one is there, whole and a regular
     /// file (opened without waiting, as an entry is).
-    fn read(entry: &Path) -> Option<Stamp> {
-        Stamp::read_at(&Stamp::path(entry))
-    }
-
-    /// The stamp kept at `path`, as [`Stamp::read`].
     fn read_at(path: &Path) -> Option<Stamp> {
         let file = open_without_waiting(path).ok()?;
         if !file.metadata().ok()?.is_file() {
