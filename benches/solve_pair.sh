@@ -15,6 +15,10 @@
 # a file; THREADS=2 in the environment runs `-j 2` instead. MEASURE=wall
 # times each run from start to exit instead of its CPU time: what a
 # change in how the workers wait shows, where CPU time does not.
+# OUT=file writes each run's output into a file (truncated by each run, as
+# a shell's `>` does) instead of /dev/null, so that the kernel's work of
+# filling the file's pages is timed too; OUT=pipe into a pipe read by
+# `cat > /dev/null` (its wall time is the pipeline's).
 set -euo pipefail
 export LC_ALL=C
 cd "$(dirname "$0")/.."
@@ -23,6 +27,7 @@ cd "$(dirname "$0")/.."
 a=$1 b=$2 format=${3:-json} dice=${4:-new} boards=${5:-50000} rounds=${6:-15}
 threads=${THREADS:-1}
 measure=${MEASURE:-cpu}
+out=${OUT:-null}
 case $measure in
     cpu) what='CPU time' ;;
     wall) what='wall time' ;;
@@ -31,6 +36,20 @@ esac
 [ -x /usr/bin/time ] || { echo "solve_pair: /usr/bin/time is needed (apt-get install time)" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+case $out in
+    null) sink=/dev/null shown='> /dev/null' ;;
+    file) sink=$work/out shown="> $work/out" ;;
+    pipe) sink= shown='| cat > /dev/null' ;;
+    *) echo "solve_pair: OUT is null, file or pipe, not '$out'" >&2; exit 2 ;;
+esac
+# Runs build $1 on the boards into the sink.
+into_sink() {
+    if [ "$out" = pipe ]; then
+        "$1" solve --format "$format" -j "$threads" < "$work/boards.txt" | cat > /dev/null
+    else
+        "$1" solve --format "$format" -j "$threads" < "$work/boards.txt" > "$sink"
+    fi
+}
 
 "$a" random --seed 1 --dice "$dice" -n "$boards" > "$work/boards.txt"
 solve() { "$1" solve --format "$format" -j "$threads" < "$work/boards.txt"; }
@@ -41,19 +60,24 @@ fi
 
 echo "# $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git describe --always --dirty 2>/dev/null || echo none)," \
     "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; load $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "# THREADS=$threads MEASURE=$measure bash benches/solve_pair.sh A B $format $dice $boards $rounds"
-echo "# A = $a; B = $b; $boards $dice 4×4 boards, solve --format $format -j $threads, $rounds rounds of A B B A"
+echo "# THREADS=$threads MEASURE=$measure OUT=$out bash benches/solve_pair.sh A B $format $dice $boards $rounds"
+echo "# A = $a; B = $b; $boards $dice 4×4 boards, solve --format $format -j $threads $shown, $rounds rounds of A B B A"
 # GNU time counts in hundredths of a second; a wall time is taken from
 # bash's clock, in microseconds.
 cpu() {
     if [ "$measure" = wall ]; then
         local start=$EPOCHREALTIME
-        "$1" solve --format "$format" -j "$threads" < "$work/boards.txt" > /dev/null
+        into_sink "$1"
         awk -v start="$start" -v end="$EPOCHREALTIME" 'BEGIN { printf "%.6f\n", end - start }'
         return
     fi
-    /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve --format "$format" -j "$threads" \
-        < "$work/boards.txt" > /dev/null
+    if [ "$out" = pipe ]; then
+        /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve --format "$format" -j "$threads" \
+            < "$work/boards.txt" | cat > /dev/null
+    else
+        /usr/bin/time -f '%U %S' -o "$work/time" "$1" solve --format "$format" -j "$threads" \
+            < "$work/boards.txt" > "$sink"
+    fi
     awk '{ print $1 + $2 }' "$work/time"
 }
 for _ in $(seq "$rounds"); do

@@ -3,6 +3,7 @@
 
 mod args;
 pub mod best;
+mod blocks;
 mod completions;
 mod dict_args;
 mod dict_cmd;
@@ -134,10 +135,25 @@ pub fn stdout() -> NamedStream<streams::RawStdout> {
     NamedStream::new(streams::RawStdout::open(), "standard output")
 }
 
+/// [`stdout`] for a large output, written in whole blocks aligned to the
+/// file's, when it is one (see [`blocks`]).
+pub fn stdout_blocks() -> blocks::Blocks<NamedStream<streams::RawStdout>> {
+    let out = stdout();
+    let at = out.inner.offset();
+    blocks::Blocks::new(out, at)
+}
+
 impl<W: io::Write> io::Write for NamedStream<W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         let name = self.name;
         self.inner.write(bytes).map_err(|e| named_error(name, e))
+    }
+
+    fn write_vectored(&mut self, slices: &[io::IoSlice<'_>]) -> io::Result<usize> {
+        let name = self.name;
+        self.inner
+            .write_vectored(slices)
+            .map_err(|e| named_error(name, e))
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -1,7 +1,7 @@
 //! `boggle random`: boards rolled with real dice (SPEC §8), and the options
 //! every command that rolls boards shares (`--dice`, `--size`, `--seed`).
 
-use std::io::{BufWriter, Write};
+use std::io::Write;
 
 use boggle::dice::{self, BoardRng, DiceSet, Roller};
 use boggle::lang::Lang;
@@ -120,7 +120,7 @@ impl RandomArgs {
     pub fn run(self) -> anyhow::Result<Outcome> {
         let roller = self.roll.roller(self.lang)?;
         let mut rng = BoardRng::new(self.roll.seed());
-        let mut out = BufWriter::with_capacity(1 << 16, super::stdout());
+        let mut out = super::stdout_blocks();
         for _ in 0..self.count {
             writeln!(out, "{}", roller.roll(&mut rng))?;
         }

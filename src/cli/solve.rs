@@ -1,7 +1,7 @@
 //! `boggle solve`: its options, and the run from arguments or standard input
 //! to a locked, buffered standard output.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
 
 use boggle::batch::Batch;
@@ -118,7 +118,7 @@ impl SolveArgs {
             paths: self.paths,
             several: self.boards.len() > 1 || self.random,
         };
-        let mut out = BufWriter::with_capacity(1 << 16, super::stdout());
+        let mut out = super::stdout_blocks();
         if from_stdin {
             let stdin = io::stdin();
             let interactive = stdin.is_terminal();

@@ -42,12 +42,38 @@ impl RawStdout {
         };
         RawStdout(file)
     }
+
+    /// Where in standard output the next byte goes, when it is a regular
+    /// file; 0 for anything else (a pipe or a terminal has no offset).
+    /// A file opened for appending (`>>`) is still at offset 0 when
+    /// nothing was written to it yet, and takes the next byte at its end:
+    /// a regular file at offset 0 answers its length, which is 0 after a
+    /// shell's `>`. Only [`Blocks`](super::blocks::Blocks)' alignment
+    /// depends on it.
+    pub fn offset(&self) -> u64 {
+        use std::io::Seek;
+        let Ok(mut file) = self.0.as_ref() else {
+            return 0;
+        };
+        match (file.metadata(), file.stream_position()) {
+            (Ok(meta), Ok(0)) if meta.is_file() => meta.len(),
+            (Ok(meta), Ok(position)) if meta.is_file() => position,
+            _ => 0,
+        }
+    }
 }
 
 impl Write for RawStdout {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         match &mut self.0 {
             Ok(file) => file.write(bytes),
+            Err(code) => Err(io::Error::from_raw_os_error(*code)),
+        }
+    }
+
+    fn write_vectored(&mut self, slices: &[io::IoSlice<'_>]) -> io::Result<usize> {
+        match &mut self.0 {
+            Ok(file) => file.write_vectored(slices),
             Err(code) => Err(io::Error::from_raw_os_error(*code)),
         }
     }

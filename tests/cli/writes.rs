@@ -7,7 +7,7 @@
 use std::fs::{File, OpenOptions};
 use std::process::{Command, Stdio};
 
-use crate::util::{boggle, run_command};
+use crate::util::{boggle, run, run_command, run_with_stdin};
 
 /// Every command that writes to standard output, in each of its ways.
 const COMMANDS: &[&[&str]] = &[
@@ -170,6 +170,57 @@ fn a_file_gets_the_output() {
     assert_eq!((code, stderr.as_str()), (0, ""));
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.ends_with("180 words, 274 points\n"), "{text}");
+}
+
+/// A large output into a regular file (written in whole blocks aligned to
+/// the file's) is the same bytes as through a pipe, whether the file is
+/// new, appended to (`>>`), or open at an offset off a block boundary,
+/// and what the file held before is kept.
+#[test]
+fn a_file_gets_a_large_output_whole_wherever_it_starts() {
+    use std::io::{Seek, SeekFrom, Write};
+    let temp = crate::temp::TempDir::new("writes-large");
+    let boards = run(&["random", "--seed", "3", "--dice", "uniform", "-n", "3000"]);
+    let boards = boards.success().as_bytes().to_vec();
+    let solve = ["solve", "--format", "json", "-j", "2"];
+    let piped = run_with_stdin(&solve, &boards);
+    let piped = piped.success().as_bytes();
+    assert!(piped.len() > 1 << 20, "more than a few blocks");
+    let before = b"already here\n";
+    for way in ["new", "append", "offset"] {
+        let path = temp.file(&format!("{way}.txt"), before);
+        let file = match way {
+            "new" => File::create(&path).unwrap(),
+            "append" => OpenOptions::new().append(true).open(&path).unwrap(),
+            _ => {
+                let mut file = OpenOptions::new().write(true).open(&path).unwrap();
+                file.seek(SeekFrom::Start(1000)).unwrap();
+                file
+            }
+        };
+        let mut child = boggle()
+            .args(solve)
+            .stdin(Stdio::piped())
+            .stdout(file)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(&boards).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{way}: {output:?}");
+        let mut expected = match way {
+            "new" => Vec::new(),
+            "append" => before.to_vec(),
+            // The bytes before the offset: what was there, then a hole.
+            _ => {
+                let mut start = before.to_vec();
+                start.resize(1000, 0);
+                start
+            }
+        };
+        expected.extend_from_slice(piped);
+        assert!(std::fs::read(&path).unwrap() == expected, "{way}");
+    }
 }
 
 /// A full standard error loses the messages but changes nothing else: no
