@@ -2,11 +2,11 @@
 //!
 //! Into a regular file, each write fills the file's pages in the kernel's
 //! page cache, and a write that ends in the middle of a large page-cache
-//! folio leaves the next write a smaller one to fill. Writes of 78,000
-//! bytes cost half again the kernel time of writes of 65,536 bytes into the
-//! same file (Linux 6.18, ext4; `benches/solve_pair.sh` with `OUT=file`
-//! has the whole command's figure). [`Blocks`] writes up to the last block
-//! boundary at once and holds the rest.
+//! folio leaves the next write a smaller one to fill; into a pipe, a write
+//! larger than its 64 KiB buffer waits for the reader for its last bytes.
+//! [`Blocks`] writes up to the last block boundary at once and holds the
+//! rest: `solve`'s JSON took 0.97 of the time into a file and 0.81 into a
+//! pipe (docs/performance.md, "Output in whole blocks").
 
 use std::io::{self, IoSlice, Write};
 
