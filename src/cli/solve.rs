@@ -1,5 +1,5 @@
 //! `boggle solve`: its options, and the run from arguments or standard input
-//! to a locked, buffered standard output.
+//! to standard output, written in whole blocks (`super::blocks`).
 
 use std::io::{self, IsTerminal, Write};
 use std::num::NonZeroUsize;
