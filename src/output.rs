@@ -2,7 +2,7 @@
 //! `json` and `summary`, and the error records of bad input lines (SPEC §10).
 //!
 //! Every writer is generic over [`io::Write`], so it is tested on a `Vec<u8>`
-//! and the binary hands it a locked, buffered stdout. Choosing the order of
+//! and the binary hands it standard output, buffered. Choosing the order of
 //! boards and where the output goes is left to the caller.
 
 use std::borrow::Cow;
