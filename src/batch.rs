@@ -417,6 +417,17 @@ impl<'s, 'd> Batch<'s, 'd> {
         }
     }
 
+    /// Makes the words' texts before the boards' words need them, if this
+    /// batch writes with them: not for JSON in a solution's order, which
+    /// is written from the texts that come with the tile core's listing
+    /// (made from the dictionary's only when the core's file did not hold
+    /// them); a board the core does not take makes them when written.
+    fn prepare_word_texts_early(&self) {
+        if !output::writes_from_texts(&self.output) {
+            self.prepare_word_texts();
+        }
+    }
+
     /// Solves `boards` in parallel and writes them in order.
     pub fn run_boards<W: Write>(&self, boards: &[Board], out: &mut W) -> io::Result<()> {
         let tiled = (boards.len() >= TILE_CORE_BOARDS).then(|| self.with_tile_core());
@@ -428,7 +439,7 @@ impl<'s, 'd> Batch<'s, 'd> {
             // Many boards' words: their texts are worth making at once.
             word_texts: tiled.is_some() && self.output.format != OutputFormat::Summary,
         };
-        batch.prepare_word_texts();
+        batch.prepare_word_texts_early();
         batch.write_boards(boards, out)
     }
 
@@ -510,7 +521,7 @@ impl<'s, 'd> Batch<'s, 'd> {
         // With the pipeline, this thread makes the texts while the workers
         // start on the first chunk (and on the tile core); without it, now.
         if !overlap {
-            batch.prepare_word_texts();
+            batch.prepare_word_texts_early();
         }
         // Scratch space and output buffers outlive each chunk.
         let scratches = Pool::new();
@@ -631,7 +642,7 @@ impl<'s, 'd> Batch<'s, 'd> {
                         });
                     });
                 });
-                batch.prepare_word_texts();
+                batch.prepare_word_texts_early();
                 let read = if at_end {
                     Ok(None)
                 } else {
@@ -757,18 +768,17 @@ impl<'s, 'd> Batch<'s, 'd> {
             // The tile core's words written straight from its list, when it
             // takes the board (a wildcard's letters need paths, so it does
             // not take those).
-            if let Some((rules, words)) = self.solver.list_with(board, scratch) {
-                // The texts are asked for once the board is solved, so that
-                // while one thread makes them, another can build the core.
-                self.prepare_word_texts();
-                if output::write_listed(
-                    block,
-                    self.solver.dict(),
-                    board,
-                    rules,
-                    words,
-                    &self.output,
-                ) {
+            let texts = output::writes_from_texts(&self.output);
+            if let Some(mut listed) = self.solver.list_with(board, scratch, texts) {
+                // The dictionary's texts are asked for once the board is
+                // solved, so that while one thread makes them, another can
+                // build the core; and only when the listing's own do not
+                // serve.
+                if !listed.has_texts() {
+                    self.prepare_word_texts();
+                }
+                if output::write_listed(block, self.solver.dict(), board, &mut listed, &self.output)
+                {
                     return Ok(());
                 }
             }

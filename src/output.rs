@@ -15,7 +15,7 @@ use crate::board::{Board, Tile};
 use crate::choice::{self, UnknownName};
 use crate::dict::Dictionary;
 use crate::rules::Rules;
-use crate::solve::{FoundWord, ListedWord, Solution};
+use crate::solve::{FoundWord, Listed, ListedWord, Solution, WordText};
 use crate::trie::WordId;
 
 /// An output format.
@@ -278,11 +278,17 @@ fn write_json_head<W: Write>(
     count: usize,
     score: u64,
 ) -> io::Result<()> {
-    let mut canonical = String::with_capacity(board.len() + board.rows());
-    // Writing to a `String` cannot fail.
-    let _ = board.write_canonical(&mut canonical);
     out.write_all(b"{\"board\":")?;
-    crate::json::write_str(out, &canonical)?;
+    // On the stack when short, as a board's is for every board written.
+    let mut short = ShortText::default();
+    if board.write_canonical(&mut short).is_ok() {
+        crate::json::write_str(out, short.as_str())?;
+    } else {
+        let mut canonical = String::with_capacity(board.len() + board.rows());
+        // Writing to a `String` cannot fail.
+        let _ = board.write_canonical(&mut canonical);
+        crate::json::write_str(out, &canonical)?;
+    }
     let numbers = [
         (&b",\"rows\":"[..], board.rows() as u64),
         (b",\"cols\":", board.cols() as u64),
@@ -305,22 +311,38 @@ fn write_json_head<W: Write>(
 /// sorts in place (the core lists them in a solution's order, by score,
 /// so that order is only checked): byte for byte what [`write_solution`]
 /// writes for the board's solution (tested through the batch), without
-/// making a [`FoundWord`] of each. JSON objects are copied from their starts made once per
-/// dictionary ([`Dictionary::push_word_json`]). Returns `false`, having written
-/// nothing, when paths are asked for, when the board has a wildcard (whose
-/// letters are read off paths), or when the words' texts are not made yet
-/// ([`Dictionary::prepare_word_texts`]).
+/// making a [`FoundWord`] of each. JSON in a solution's order is made from
+/// the texts that came with the words ([`Listed::text`]), when they did;
+/// otherwise JSON objects are copied from their starts made once per
+/// dictionary ([`Dictionary::push_word_json`]). Returns `false`, having
+/// written nothing, when paths are asked for, when the board has a
+/// wildcard (whose letters are read off paths), or when the texts needed
+/// are not made yet ([`Dictionary::prepare_word_texts`]).
 pub fn write_listed(
     out: &mut Vec<u8>,
     dict: &Dictionary,
     board: &Board,
-    rules: Rules,
-    words: &mut [ListedWord],
+    listed: &mut Listed<'_>,
     options: &OutputOptions,
 ) -> bool {
+    if options.paths || board.tiles().contains(&Tile::Wildcard) {
+        return false;
+    }
+    if writes_from_texts(options) && listed.has_texts() {
+        listed.prefetch_texts();
+        let score = listed
+            .words()
+            .iter()
+            .map(|word| u64::from(word.score()))
+            .sum();
+        write_json_texts(out, dict, board, listed, score);
+        return true;
+    }
+    let rules = listed.rules;
+    let words = listed.words_mut();
     // Whether the texts are made, rather than whether the first word has
     // its JSON: reading that slot waited on memory before any was asked for.
-    if options.paths || board.tiles().contains(&Tile::Wildcard) || !dict.has_word_texts() {
+    if !dict.has_word_texts() {
         return false;
     }
     // Asked for first, so that they arrive while the words are sorted
@@ -352,6 +374,61 @@ pub fn write_listed(
     true
 }
 
+/// Whether [`write_listed`] writes with `options` from the texts that come
+/// with a listing's words, when they came: JSON in a solution's order.
+/// [`Solver::list_with`](crate::Solver::list_with) is asked for them then.
+pub fn writes_from_texts(options: &OutputOptions) -> bool {
+    options.format == OutputFormat::Json && options.sort == SortOrder::Score && !options.paths
+}
+
+/// Writes the JSON record of a board from the words of `listed` in the
+/// order listed, each word's object made from its text ([`Listed::text`]),
+/// or for a text not kept there, from the dictionary's.
+fn write_json_texts(
+    out: &mut Vec<u8>,
+    dict: &Dictionary,
+    board: &Board,
+    listed: &Listed<'_>,
+    score: u64,
+) {
+    // Writing to a `Vec` cannot fail.
+    let _ = write_json_head(out, board, listed.rules, listed.words().len(), score);
+    for (at, word) in listed.words().iter().enumerate() {
+        if at > 0 {
+            out.push(b',');
+        }
+        let kept = listed
+            .text(at)
+            .and_then(|text| Some((text.bytes(), text.kept_len()?)));
+        match kept {
+            Some((bytes, len)) => push_word_object(out, bytes, len, word.score()),
+            _ => {
+                dict.prepare_word_texts();
+                dict.push_word_json(out, word.word());
+                push_score_end(out, word.score());
+            }
+        }
+    }
+    out.extend_from_slice(b"]}\n");
+}
+
+/// Appends a word's JSON object, `{"word":"…","score":N}`, for a text of
+/// `len` bytes kept at the start of `text` ([`WordText`]) that JSON
+/// writes as it is, and a score below 1,000: each part appended whole and
+/// the text cut to its length, with no call. (Put together on the stack
+/// first, the object took a fifth more time: its parts, stored at places
+/// that vary, were read back whole before they were in the cache.)
+#[inline(always)]
+fn push_word_object(out: &mut Vec<u8>, text: &[u8; 16], len: usize, score: u32) {
+    out.reserve(48);
+    let start = out.len();
+    out.extend_from_slice(b"{\"word\":\"");
+    out.extend_from_slice(text);
+    out.truncate(start + 9 + len % (WordText::MOST + 1));
+    out.extend_from_slice(b"\",\"score\":");
+    push_score_end(out, score);
+}
+
 /// Writes the JSON record of a board from listed words in their order:
 /// what [`write_json_words`] writes, each word's object copied from its
 /// start made once per dictionary.
@@ -378,34 +455,35 @@ fn write_json_listed(
 /// Appends `score` and the `}` that ends a word's object: below 1,000
 /// (every word's score: at most 128, for 64 letters under the Super Big
 /// rules), a copy of a fixed 4 bytes cut to its length, with no call.
+#[inline(always)]
 fn push_score_end(out: &mut Vec<u8>, score: u32) {
-    let mut end = [b'}'; 4];
-    let len = match score {
-        0..10 => {
-            end[0] = b'0' + score as u8;
-            2
-        }
-        10..100 => {
-            end[0] = b'0' + (score / 10) as u8;
-            end[1] = b'0' + (score % 10) as u8;
-            3
-        }
-        100..1000 => {
-            end[0] = b'0' + (score / 100) as u8;
-            end[1] = b'0' + (score / 10 % 10) as u8;
-            end[2] = b'0' + (score % 10) as u8;
-            4
-        }
-        _ => {
-            let mut digits = [b'}'; 21];
-            let start = put_digits(&mut digits[..20], u64::from(score));
-            out.extend_from_slice(&digits[start..]);
-            return;
-        }
+    if score >= 1000 {
+        push_large_score_end(out, score);
+        return;
+    }
+    // The digits and `}`s as one number, made in a register rather than
+    // byte by byte in memory.
+    let digit = |value: u32, at: u32| (u32::from(b'0') + value) << (8 * at);
+    let (end, len) = match score {
+        0..10 => (digit(score, 0), 2),
+        10..100 => (digit(score / 10, 0) | digit(score % 10, 1), 3),
+        _ => (
+            digit(score / 100, 0) | digit(score / 10 % 10, 1) | digit(score % 10, 2),
+            4,
+        ),
     };
+    let braces = u32::from_le_bytes([b'}'; 4]) & !(u32::MAX >> (32 - 8 * (len - 1)));
     let kept = out.len() + len;
-    out.extend_from_slice(&end);
+    out.extend_from_slice(&(end | braces).to_le_bytes());
     out.truncate(kept);
+}
+
+/// [`push_score_end`] of a score of 1,000 or more.
+#[cold]
+fn push_large_score_end(out: &mut Vec<u8>, score: u32) {
+    let mut digits = [b'}'; 21];
+    let start = put_digits(&mut digits[..20], u64::from(score));
+    out.extend_from_slice(&digits[start..]);
 }
 
 /// Writes `value` in decimal.
@@ -460,6 +538,38 @@ fn put_digits(buffer: &mut [u8], mut value: u64) -> usize {
         if value == 0 {
             return start;
         }
+    }
+}
+
+/// A text of up to 64 bytes, kept on the stack: writing more fails.
+struct ShortText {
+    bytes: [u8; 64],
+    len: usize,
+}
+
+impl Default for ShortText {
+    fn default() -> ShortText {
+        ShortText {
+            bytes: [0; 64],
+            len: 0,
+        }
+    }
+}
+
+impl ShortText {
+    fn as_str(&self) -> &str {
+        // Made of whole `str`s, so UTF-8.
+        std::str::from_utf8(&self.bytes[..self.len]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Write for ShortText {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        let end = self.len + text.len();
+        let place = self.bytes.get_mut(self.len..end).ok_or(std::fmt::Error)?;
+        place.copy_from_slice(text.as_bytes());
+        self.len = end;
+        Ok(())
     }
 }
 
@@ -751,7 +861,7 @@ mod tests {
 
     /// A board's block from listed words is left to the other writers
     /// where they must answer: paths asked for, a wildcard on the board,
-    /// or the words' texts not made yet. A board of no words is written
+    /// or the texts it needs not made yet. A board of no words is written
     /// as they write it.
     #[test]
     fn listed_words_leave_paths_wildcards_and_unmade_texts_to_the_others() {
@@ -761,43 +871,90 @@ mod tests {
         let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic)).with_tile_core();
         let mut scratch = crate::Scratch::default();
         let cat = Board::parse("ca/xt", dict.normalizer()).unwrap();
-        let (_, words) = solver.list_with(&cat, &mut scratch).unwrap();
-        let mut words = words.to_vec();
-        assert_eq!(words.len(), 2);
         // Nothing written, whatever the reason.
-        let refuses = |board: &Board, options: &OutputOptions, words: &mut [ListedWord]| {
+        let mut refuses = |board: &Board, options: &OutputOptions, texts: bool| {
+            let mut listed = solver.list_with(&cat, &mut scratch, texts).unwrap();
+            assert_eq!(listed.words().len(), 2);
             let mut out = Vec::new();
-            !write_listed(&mut out, &dict, board, Rules::Classic, words, options) && out.is_empty()
+            !write_listed(&mut out, &dict, board, &mut listed, options) && out.is_empty()
         };
-        assert!(refuses(&cat, &json, &mut words), "texts not made");
+        assert!(refuses(&cat, &json, false), "texts not made");
         dict.prepare_word_texts();
         let with_paths = OutputOptions {
             paths: true,
             ..json
         };
-        assert!(refuses(&cat, &with_paths, &mut words), "paths");
         let wild = Board::parse("c*/xt", dict.normalizer()).unwrap();
-        assert!(refuses(&wild, &json, &mut words), "a wildcard");
-        for format in [OutputFormat::Json, OutputFormat::Text, OutputFormat::Words] {
-            for (board, listed) in [(&cat, &mut words[..]), (&plain, &mut [][..])] {
-                let options = options(format);
-                let mut expected = Vec::new();
-                write_solution(&mut expected, &dict, board, &solver.solve(board), &options)
-                    .unwrap();
-                let mut out = Vec::new();
-                assert!(write_listed(
-                    &mut out,
-                    &dict,
-                    board,
-                    Rules::Classic,
-                    listed,
-                    &options
-                ));
-                assert_eq!(
-                    String::from_utf8(out).unwrap(),
-                    String::from_utf8(expected).unwrap()
-                );
+        for texts in [false, true] {
+            assert!(refuses(&cat, &with_paths, texts), "paths");
+            assert!(refuses(&wild, &json, texts), "a wildcard");
+        }
+        let by_alpha = OutputOptions {
+            sort: SortOrder::Alpha,
+            ..json
+        };
+        let formats = [
+            json,
+            by_alpha,
+            options(OutputFormat::Text),
+            options(OutputFormat::Words),
+        ];
+        for options in formats {
+            for board in [&cat, &plain] {
+                for texts in [false, true] {
+                    let mut expected = Vec::new();
+                    write_solution(&mut expected, &dict, board, &solver.solve(board), &options)
+                        .unwrap();
+                    let mut listed = solver.list_with(board, &mut scratch, texts).unwrap();
+                    let mut out = Vec::new();
+                    assert!(write_listed(&mut out, &dict, board, &mut listed, &options));
+                    assert_eq!(
+                        String::from_utf8(out).unwrap(),
+                        String::from_utf8(expected).unwrap()
+                    );
+                }
             }
+        }
+    }
+
+    /// JSON written from a listing's texts is serde's for every word: one
+    /// of the most bytes kept, one longer (written from the dictionary's
+    /// texts), some of several bytes a letter.
+    #[test]
+    fn listed_texts_write_what_serde_writes() {
+        let kept = "abcdefghijklmno";
+        let long = "abcdefghijklmnop";
+        let words = [kept, long, "ponm", "été", "étét"];
+        let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
+        assert_eq!(kept.len(), WordText::MOST);
+        let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic)).with_tile_core();
+        let mut scratch = crate::Scratch::default();
+        for text in ["abcd/hgfe/ijkl/ponm", "ét/ét"] {
+            let board = Board::parse(text, dict.normalizer()).unwrap();
+            let options = options(OutputFormat::Json);
+            let solution = solver.solve(&board);
+            assert!(solution.words.len() >= 2, "{text}");
+            let mut expected = Vec::new();
+            write_solution(&mut expected, &dict, &board, &solution, &options).unwrap();
+            let mut listed = solver.list_with(&board, &mut scratch, true).unwrap();
+            assert!(listed.has_texts());
+            let mut out = Vec::new();
+            assert!(write_listed(&mut out, &dict, &board, &mut listed, &options));
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(expected).unwrap()
+            );
+        }
+    }
+
+    /// A score ends a word's object as `write_number` writes it, whatever
+    /// its number of digits.
+    #[test]
+    fn score_ends_are_the_numbers_and_a_brace() {
+        for score in [0, 1, 9, 10, 11, 99, 100, 128, 999, 1000, 65_535, u32::MAX] {
+            let mut out = vec![b'x'];
+            push_score_end(&mut out, score);
+            assert_eq!(String::from_utf8(out).unwrap(), format!("x{score}}}"));
         }
     }
 

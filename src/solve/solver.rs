@@ -14,8 +14,7 @@ use super::options::{BoardConfig, SolveOptions};
 use super::scratch::{Scratch, State};
 use super::sink::{SeenOnce, Sink};
 use super::solution::{FoundWord, Solution, Summary, finish};
-use super::tile_boards::TileCores;
-use super::tile_core::ListedWord;
+use super::tile_boards::{Listed, TileCores};
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{Rules, RulesChoice};
@@ -76,7 +75,7 @@ impl<'d> Solver<'d> {
     ) -> Option<(usize, u64)> {
         let figures = self.tile_walk::<LIST>(board, config, scratch)?;
         if LIST {
-            let listed = scratch.tiles.listed();
+            let listed = scratch.tiles.listed(config.rules, None).into_words();
             // In the solution's order, sorted as plain numbers.
             listed.sort_unstable();
             words.extend(listed.iter().map(|&word| FoundWord {
@@ -181,15 +180,22 @@ impl<'d> Solver<'d> {
     /// (tested), without making a [`FoundWord`] of each. `None` when the
     /// tile core does not take the board (a solver without it, a board
     /// with a wildcard or paths asked for, a board its walk is too long
-    /// for); `solve_with` answers then.
+    /// for); `solve_with` answers then. With `texts`, the words' texts
+    /// come with them ([`Listed::text`]), made at the first board if the
+    /// core's file did not hold them.
     pub fn list_with<'s>(
         &self,
         board: &Board,
         scratch: &'s mut Scratch,
-    ) -> Option<(Rules, &'s mut [ListedWord])> {
+        texts: bool,
+    ) -> Option<Listed<'s>> {
         let config = self.config(board);
         self.tile_walk::<true>(board, &config, scratch)?;
-        Some((config.rules, scratch.tiles.listed()))
+        Some(
+            scratch
+                .tiles
+                .listed(config.rules, texts.then_some(self.dict)),
+        )
     }
 
     /// Solves `board` on this thread, reusing `scratch`, in at most

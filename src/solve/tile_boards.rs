@@ -14,7 +14,7 @@
 use std::sync::{Arc, Mutex, OnceLock, TryLockError};
 
 use super::options::BoardConfig;
-use super::tile_core::{ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie};
+use super::tile_core::{ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie, WordText};
 use crate::board::{Board, Tile};
 use crate::dict::Dictionary;
 use crate::geometry::neighbour_masks;
@@ -211,8 +211,81 @@ impl TileScratch {
     }
 
     /// The words the last listing [`walk`](TileScratch::walk) found, in
-    /// a solution's order.
-    pub(super) fn listed(&mut self) -> &mut [ListedWord] {
-        &mut self.words
+    /// a solution's order, under `rules`; with `texts`, the dictionary
+    /// `dict` the core was made from, whose texts by rank are made now if
+    /// the core has none yet.
+    pub(super) fn listed<'s>(&'s mut self, rules: Rules, texts: Option<&Dictionary>) -> Listed<'s> {
+        let (ranks, texts) = match &self.scorer {
+            Some(scorer) => (
+                scorer.listed_ranks(),
+                texts.map(|dict| scorer.trie().word_texts(dict)),
+            ),
+            None => (&[][..], None),
+        };
+        Listed {
+            rules,
+            words: &mut self.words,
+            ranks,
+            texts,
+        }
+    }
+}
+
+/// A board's words as the tile core listed them
+/// ([`Solver::list_with`](super::Solver::list_with)).
+#[derive(Debug)]
+pub struct Listed<'s> {
+    /// The rules they were scored by.
+    pub rules: Rules,
+    /// The words, in a solution's order (see [`ListedWord`]).
+    words: &'s mut [ListedWord],
+    /// Per word in the order listed, its rank in the core's listing; empty
+    /// once the words may be in another order ([`Listed::words_mut`]).
+    ranks: &'s [u32],
+    /// Per rank, its word's text, when asked for.
+    texts: Option<&'s [WordText]>,
+}
+
+impl<'s> Listed<'s> {
+    /// The words, in a solution's order unless sorted otherwise through
+    /// [`Listed::words_mut`].
+    pub fn words(&self) -> &[ListedWord] {
+        self.words
+    }
+
+    /// The words, to sort in another order: their texts no longer come
+    /// with them ([`Listed::text`] is `None` from now on).
+    pub fn words_mut(&mut self) -> &mut [ListedWord] {
+        self.ranks = &[];
+        self.words
+    }
+
+    /// The words, to sort or keep: their texts no longer come with them.
+    pub fn into_words(self) -> &'s mut [ListedWord] {
+        self.words
+    }
+
+    /// The text of the word at `at` of [`Listed::words`], when the texts
+    /// were asked for and the words were not sorted otherwise.
+    #[inline(always)]
+    pub fn text(&self, at: usize) -> Option<&WordText> {
+        let rank = *self.ranks.get(at)?;
+        self.texts?.get(rank as usize)
+    }
+
+    /// Asks the cache for the texts of the words, ahead of
+    /// [`Listed::text`].
+    pub fn prefetch_texts(&self) {
+        if let Some(texts) = self.texts {
+            for &rank in self.ranks {
+                crate::prefetch::prefetch(texts, rank as usize);
+            }
+        }
+    }
+
+    /// Whether the texts were asked for and the words were not sorted
+    /// otherwise: one text each.
+    pub fn has_texts(&self) -> bool {
+        self.texts.is_some() && self.ranks.len() == self.words.len()
     }
 }

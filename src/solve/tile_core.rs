@@ -80,6 +80,13 @@ pub struct TileTrie {
     /// first lists (or read with the trie from its file), and then only
     /// read, by every thread's scorer.
     listed: OnceLock<Listing>,
+    /// Per rank of the listing, its word's text ([`WordText`]): made when
+    /// first asked for ([`TileTrie::word_texts`]), or taken then from
+    /// `texts_in_file`.
+    texts: OnceLock<Table<WordText>>,
+    /// The texts the trie's file holds, checked only when first asked
+    /// for: a run that writes no words reads none of them.
+    texts_in_file: Option<Table<WordText>>,
 }
 
 /// The tables of a listing walk. The trie's counted words are ranked in a
@@ -95,8 +102,8 @@ struct Listing {
     by_rank: Table<ListedWord>,
 }
 
-/// Two tries are equal when their words and nodes are; the listing table
-/// follows from them, made or not.
+/// Two tries are equal when their words and nodes are; the listing and
+/// the texts follow from them, made or not.
 impl PartialEq for TileTrie {
     fn eq(&self, other: &TileTrie) -> bool {
         self.nodes == other.nodes
@@ -139,6 +146,82 @@ impl ListedWord {
     /// Its length in letters.
     pub fn letters(self) -> usize {
         (self.0 & 0xff) as usize
+    }
+}
+
+/// A listed word's text as an output writes it, in a fixed 16 bytes: up
+/// to [`WordText::MOST`] bytes that JSON writes as they are (no control
+/// character, quote or backslash), zeros after them and their length in
+/// the last byte; or, for any other text, [`WordText::NONE`] there and
+/// zeros before it, and the writer asks the dictionary. Copied as a whole,
+/// with no call. Kept per rank ([`TileTrie::word_texts`]): the words a
+/// walk finds most, the short ones, lie together there, where by word id
+/// they are spread over the whole list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Zeroable, bytemuck::Pod)]
+#[repr(C, align(16))]
+pub struct WordText([u8; 16]);
+
+impl WordText {
+    /// The longest text kept, in bytes.
+    pub const MOST: usize = 15;
+    /// The last byte of a text not kept: a length no kept text has, and an
+    /// ASCII byte, so that a table of texts is UTF-8 exactly when each of
+    /// its texts is.
+    const NONE: u8 = 16;
+
+    /// The slot of `text`.
+    fn new(text: &str) -> WordText {
+        let mut slot = WordText([0; 16]);
+        if text.len() <= WordText::MOST && crate::json::is_plain(text.as_bytes()) {
+            slot.0[..text.len()].copy_from_slice(text.as_bytes());
+            slot.0[WordText::MOST] = text.len() as u8;
+        } else {
+            slot.0[WordText::MOST] = WordText::NONE;
+        }
+        slot
+    }
+
+    /// The length of the text kept, or `None` for a text not kept.
+    #[inline(always)]
+    pub fn kept_len(&self) -> Option<usize> {
+        let len = self.0[WordText::MOST];
+        (len != WordText::NONE).then_some(usize::from(len) % (WordText::MOST + 1))
+    }
+
+    /// The 16 bytes: the text kept first, then zeros, then its length.
+    #[inline(always)]
+    pub fn bytes(&self) -> &[u8; 16] {
+        &self.0
+    }
+
+    /// The text kept, or `None`.
+    pub fn text(&self) -> Option<&str> {
+        std::str::from_utf8(&self.0[..self.kept_len()?]).ok()
+    }
+
+    /// Whether the slot is one [`WordText::new`] could make, but for its
+    /// text's being UTF-8 (which [`WordText::all_fit`] checks for the whole
+    /// table at once). No branch, so that a file's slots are checked
+    /// several at a time.
+    fn fits(&self) -> bool {
+        let len = self.0[WordText::MOST];
+        let kept = if len == WordText::NONE { 0 } else { len };
+        let mut fit = len <= WordText::MOST as u8 || len == WordText::NONE;
+        for (at, &byte) in self.0[..WordText::MOST].iter().enumerate() {
+            let text = (at as u8) < kept;
+            let plain = byte >= 0x20 && byte != b'"' && byte != b'\\';
+            fit &= if text { plain } else { byte == 0 };
+        }
+        fit
+    }
+
+    /// Whether every slot of `texts` [fits](WordText::fits) and their texts
+    /// are UTF-8: checked as one string, which it is exactly when each
+    /// text is (a text's bytes are followed by zeros or its length, which
+    /// no character continues into).
+    fn all_fit(texts: &[WordText]) -> bool {
+        let fit = texts.iter().fold(true, |fit, slot| fit & slot.fits());
+        fit && std::str::from_utf8(bytemuck::cast_slice(texts)).is_ok()
     }
 }
 
@@ -295,7 +378,7 @@ impl TileTrie {
         match dict.derived_files() {
             Some(files) => {
                 let made_for = format!("{tiles:?} {rules:?} {lengths:?}");
-                file::load_or_build(files, made_for.as_bytes(), dict.word_count(), build)
+                file::load_or_build(files, made_for.as_bytes(), dict, build)
             }
             None => build(),
         }
@@ -333,6 +416,7 @@ impl TileTrie {
         scores: Table<u32>,
         lengths: Table<u8>,
         listing: Listing,
+        texts: Table<WordText>,
     ) -> Option<TileTrie> {
         let (count, word_count, ranked) = (nodes.len(), lengths.len(), listing.by_rank.len());
         // Folds with `&` rather than `all`: no branch per value, so that
@@ -353,7 +437,8 @@ impl TileTrie {
             && marks.len() == count
             && listing.ranks.len() == count
             && scores.len() == word_count
-            && ranked <= word_count;
+            && ranked <= word_count
+            && texts.len() == ranked;
         (whole && fit && ranks_fit && lengths_fit).then(|| TileTrie {
             nodes,
             marks,
@@ -361,6 +446,8 @@ impl TileTrie {
             scores,
             lengths,
             listed: OnceLock::from(listing),
+            texts: OnceLock::new(),
+            texts_in_file: Some(texts),
         })
     }
 
@@ -391,6 +478,8 @@ impl TileTrie {
             scores: scores.into(),
             lengths: lengths.into(),
             listed: OnceLock::new(),
+            texts: OnceLock::new(),
+            texts_in_file: None,
         }
     }
 
@@ -414,6 +503,28 @@ impl TileTrie {
         // listing and counting measured slower with these tables in huge
         // pages as well as the nodes.
         self.listed.get_or_init(|| Listing::of(self))
+    }
+
+    /// Per rank of the listing, its word's text: on first use, the trie's
+    /// file's when they [fit](WordText::all_fit), or else made from
+    /// `dict`'s texts ([`Dictionary::prepare_word_texts`]); `dict` is the
+    /// dictionary the trie was made from.
+    pub(super) fn word_texts(&self, dict: &Dictionary) -> &[WordText] {
+        self.texts.get_or_init(|| {
+            if let Some(texts) = &self.texts_in_file
+                && WordText::all_fit(texts)
+            {
+                return texts.clone();
+            }
+            dict.prepare_word_texts();
+            let texts: Vec<WordText> = self
+                .listing()
+                .by_rank
+                .iter()
+                .map(|word| WordText::new(&dict.word_str(word.word())))
+                .collect();
+            texts.into()
+        })
     }
 
     /// The index of the child of `node` along tile `tile`, which must be
@@ -521,6 +632,8 @@ struct Seen {
     /// of 64 blocks at a time, and then their ranks.
     ats: Vec<u32>,
     ranks: Vec<u32>,
+    /// How many of `ranks` are the last take's words'.
+    taken: usize,
 }
 
 impl Seen {
@@ -532,6 +645,7 @@ impl Seen {
             blocks: vec![0; bits.div_ceil(64)],
             ats: vec![0; 64 * 64 + 4],
             ranks: Vec::new(),
+            taken: 0,
         }
     }
 
@@ -544,14 +658,16 @@ impl Seen {
     }
 
     /// Adds the words kept to `words` in rank order, leaving every bit
-    /// clear; returns how many words and their score. A rank past
-    /// `by_rank` (a node that ends no word) adds nothing.
+    /// clear, and keeps their ranks ([`Seen::taken_ranks`]); returns how
+    /// many words and their score. A rank past `by_rank` (a node that ends
+    /// no word) adds nothing.
     fn take(&mut self, by_rank: &[ListedWord], words: &mut Vec<ListedWord>) -> (u32, u32) {
         let Seen {
             bits,
             blocks,
             ats,
             ranks,
+            taken,
         } = self;
         let mut count = 0;
         let mut set_blocks = [0u32; 64 + 4];
@@ -582,6 +698,7 @@ impl Seen {
         if count > 0 && ranks[count - 1] as usize >= by_rank.len() {
             count -= 1;
         }
+        *taken = count;
         let mut score = 0;
         words.extend(ranks[..count].iter().map(|&rank| {
             let word = by_rank[rank as usize];
@@ -589,6 +706,11 @@ impl Seen {
             word
         }));
         (count as u32, score)
+    }
+
+    /// The ranks of the words the last [`Seen::take`] added, in order.
+    fn taken_ranks(&self) -> &[u32] {
+        &self.ranks[..self.taken]
     }
 }
 
@@ -770,6 +892,12 @@ impl Scorer {
         // Taken even past `max_paths`, which leaves the bits clear.
         let figures = self.seen.take(&self.trie.listing().by_rank, words);
         walked.map(|_| figures)
+    }
+
+    /// The ranks in the trie's listing of the words the last
+    /// [`Scorer::list_within`] added, in order.
+    pub(super) fn listed_ranks(&self) -> &[u32] {
+        self.seen.taken_ranks()
     }
 
     /// Starts a board: a new epoch of the marks, and the masks of

@@ -513,6 +513,14 @@ fn a_long_batch_keeps_the_tile_trie_beside_the_entry() {
     let tiles = cache_files(&cache, ".tiles-");
     assert_eq!(tiles.len(), 1, "{tiles:?}");
     let written = std::fs::read(&tiles[0]).unwrap();
+    // What the general search writes, in halves too short for the core.
+    let lines: Vec<&str> = boards.lines().collect();
+    let mut halves = String::new();
+    for half in lines.chunks(8_200) {
+        let half = format!("{}\n", half.join("\n"));
+        halves.push_str(&run_cached_with(&cache, &solve, half.as_bytes()).stdout);
+    }
+    assert!(halves == first.stdout, "the core's words are the search's");
     // Read back: the same words.
     let again = run_cached_with(&cache, &solve, boards.as_bytes());
     assert_eq!(

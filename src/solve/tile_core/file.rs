@@ -9,12 +9,14 @@
 //! (the tiles, the rules and the lengths counted), its length and its
 //! bytes; the counts of nodes, words and words ranked; then the tables:
 //! per node its child mask and first child, its word, its first mark and
-//! its word's rank; per rank its word ([`super::ListedWord`]); per word its
-//! score and its length in letters. The marks, scores and listing follow
-//! from the rest, but working them out costs more than reading them:
-//! the marks read the words and scores all over the arrays (6.8% of a
-//! 16,385-board batch's time when it was tried), the listing ranks every
-//! word (6 ms for the English list, docs/performance.md).
+//! its word's rank; per rank its word ([`super::ListedWord`]) and its
+//! text ([`super::WordText`]); per word its score and its length in
+//! letters. The marks, scores, listing and texts follow from the rest,
+//! but working them out costs more than reading them: the marks read the
+//! words and scores all over the arrays (6.8% of a 16,385-board batch's
+//! time when it was tried), the listing ranks every word (6 ms for the
+//! English list, docs/performance.md), and the texts need the
+//! dictionary's, which a run that finds them here need not load.
 //!
 //! The tables are used where they lie in the file, mapped when the cache
 //! maps its entries, or read whole. A file that differs in any part, is
@@ -24,10 +26,11 @@
 //! gives wrong words, never a crash, as the walk's reads are bounded.
 
 use super::{Listing, TileTrie};
+use crate::dict::Dictionary;
 use crate::dict::cache::{DerivedFiles, Loaded, Reader, Writer};
 
 /// The layout of the file; another number is another layout.
-const LAYOUT: u32 = 2;
+const LAYOUT: u32 = 3;
 
 /// The files' kind, in their names.
 const KIND: &str = "tiles";
@@ -38,9 +41,10 @@ const KIND: &str = "tiles";
 pub(super) fn load_or_build(
     files: &DerivedFiles,
     made_for: &[u8],
-    word_count: usize,
+    dict: &Dictionary,
     build: impl FnOnce() -> TileTrie,
 ) -> TileTrie {
+    let word_count = dict.word_count();
     let path = path(files, made_for);
     let head = head(files.header(), made_for);
     if let Some(trie) = files.load(&path).and_then(|file| {
@@ -53,7 +57,7 @@ pub(super) fn load_or_build(
     let trie = build();
     // A file that cannot be written costs the next run a build, nothing
     // more.
-    let _ = files.write(&path, &[&encode(&trie, head)]);
+    let _ = files.write(&path, &[&encode(&trie, dict, head)]);
     trie
 }
 
@@ -75,9 +79,10 @@ fn head(header: &[u8], made_for: &[u8]) -> Vec<u8> {
     head
 }
 
-/// The bytes of the file of `trie` after `head`.
-fn encode(trie: &TileTrie, head: Vec<u8>) -> Vec<u8> {
+/// The bytes of the file of `trie`, made from `dict`, after `head`.
+fn encode(trie: &TileTrie, dict: &Dictionary, head: Vec<u8>) -> Vec<u8> {
     let listing = trie.listing();
+    let texts = trie.word_texts(dict);
     let mut out = Writer::new(head);
     out.counts(&[trie.nodes.len(), trie.lengths.len(), listing.by_rank.len()]);
     out.table(&trie.nodes, 8);
@@ -85,6 +90,7 @@ fn encode(trie: &TileTrie, head: Vec<u8>) -> Vec<u8> {
     out.table(&trie.marks, 8);
     out.table(&listing.ranks, 8);
     out.table(&listing.by_rank, 8);
+    out.table(texts, 16);
     out.table(&trie.scores, 8);
     out.table(&trie.lengths, 8);
     out.finish()
@@ -104,6 +110,7 @@ fn read(file: &Loaded, head: &[u8], word_count: usize) -> Option<TileTrie> {
     let marks = reader.table(nodes, 8)?;
     let ranks = reader.table(nodes, 8)?;
     let by_rank = reader.table(ranked, 8)?;
+    let texts = reader.table(ranked, 16)?;
     let scores = reader.table(words, 8)?;
     let lengths = reader.table(words, 8)?;
     reader.finish()?;
@@ -114,6 +121,7 @@ fn read(file: &Loaded, head: &[u8], word_count: usize) -> Option<TileTrie> {
         scores,
         lengths,
         Listing { ranks, by_rank },
+        texts,
     )
 }
 
@@ -122,7 +130,7 @@ mod tests {
     use std::fs;
     use std::path::{Path, PathBuf};
 
-    use super::super::{Mark, TileNode};
+    use super::super::{Mark, TileNode, WordText};
     use super::*;
     use crate::alphabet::Normalizer;
     use crate::board::Tile;
@@ -131,6 +139,7 @@ mod tests {
         cached_list, derived_files, every_change_refused, forged, mapped_list, stamp_as_checked,
         stamp_path,
     };
+    use crate::mapped::Table;
     use crate::rules::{LengthOptions, Rules};
 
     const WORDS: &str = "tea\neat\nate\nquit\nquiet\nthe\nthese\ntheses\nstreet\nsetter\nqi\n";
@@ -157,24 +166,26 @@ mod tests {
 
     /// Where the file of `trie` holds each of its tables, worked out from
     /// the layout the module describes: the nodes, their words, marks and
-    /// ranks, the words by rank, the scores and the lengths.
-    fn places(dict: &Dictionary, trie: &TileTrie, rules: Rules) -> [usize; 7] {
+    /// ranks, the words by rank and their texts, the scores and the
+    /// lengths.
+    fn places(dict: &Dictionary, trie: &TileTrie, rules: Rules) -> [usize; 8] {
         let lengths = LengthOptions::default().filter(rules);
         let made_for = format!("{:?} {rules:?} {lengths:?}", tiles());
         let (nodes, words) = (trie.nodes.len(), dict.word_count());
         let ranked = trie.listing().by_rank.len();
         let sizes = [
-            8 * nodes,
-            4 * nodes,
-            4 * nodes,
-            4 * nodes,
-            8 * ranked,
-            4 * words,
-            words,
+            (8 * nodes, 8),
+            (4 * nodes, 8),
+            (4 * nodes, 8),
+            (4 * nodes, 8),
+            (8 * ranked, 8),
+            (16 * ranked, 16),
+            (4 * words, 8),
+            (words, 8),
         ];
         let mut at = 32 + 4 + 4 + made_for.len() + 12;
-        sizes.map(|size| {
-            let start = at.next_multiple_of(8);
+        sizes.map(|(size, align)| {
+            let start = at.next_multiple_of(align);
             at = start + size;
             start
         })
@@ -236,8 +247,16 @@ mod tests {
     fn a_forged_trie_is_refused() {
         let (_temp, dict, built, path, bytes) = written();
         let rules = Rules::Classic;
-        let [nodes_at, words_at, marks_at, ranks_at, _, _, lengths_at] =
-            places(&dict, &built, rules);
+        let [
+            nodes_at,
+            words_at,
+            marks_at,
+            ranks_at,
+            _,
+            texts_at,
+            _,
+            lengths_at,
+        ] = places(&dict, &built, rules);
         let put = |bytes: &mut [u8], at: usize, value: u32| {
             bytes[at..at + 4].copy_from_slice(&value.to_ne_bytes());
         };
@@ -280,6 +299,52 @@ mod tests {
         );
         let past = forged(&bytes, |bytes| put(bytes, ranks_at, ranked + 1));
         assert!(read_back(&dict, &path, &past, rules).is_none());
+        // A text JSON would escape, one that is not UTF-8, bytes after a
+        // text's end, a length past the most kept; and one not kept that
+        // keeps bytes anyway: the file is taken, but not its texts, which
+        // are made from the dictionary's when first asked for.
+        let texts = built.word_texts(&dict);
+        let first = texts
+            .iter()
+            .position(|text| text.kept_len() == Some(3))
+            .unwrap();
+        let text_at = texts_at + 16 * first;
+        let refused = |bytes: &[u8]| {
+            let read = read_back(&dict, &path, bytes, rules).unwrap();
+            assert!(read.texts_in_file.is_some());
+            assert_eq!(read.word_texts(&dict), texts);
+            matches!(read.texts.get(), Some(Table::Owned(_)))
+        };
+        for (at, byte) in [
+            (0, b'"'),
+            (1, b'\\'),
+            (2, 0x1f),
+            (2, 0xff),
+            (0, 0xc3),
+            (3, b'a'),
+            (14, b'a'),
+            (15, 16 + 1),
+            (15, 15),
+        ] {
+            let changed = forged(&bytes, |bytes| bytes[text_at + at] = byte);
+            assert!(refused(&changed), "{at} {byte}");
+        }
+        let not_kept = forged(&bytes, |bytes| bytes[text_at + 15] = WordText::NONE);
+        assert!(refused(&not_kept));
+        // The file's own are taken, from the file.
+        assert!(!refused(&same));
+        // So are another plain text, or none kept: such a file gives wrong
+        // words, and nothing worse.
+        let other = forged(&bytes, |bytes| bytes[text_at] = b'z');
+        let read = read_back(&dict, &path, &other, rules).unwrap();
+        let text = read.word_texts(&dict)[first].text().unwrap();
+        assert_eq!(text.as_bytes()[0], b'z');
+        let none = forged(&bytes, |bytes| {
+            bytes[text_at..text_at + 16].fill(0);
+            bytes[text_at + 15] = WordText::NONE;
+        });
+        let read = read_back(&dict, &path, &none, rules).unwrap();
+        assert_eq!(read.word_texts(&dict)[first].kept_len(), None);
     }
 
     #[test]
@@ -290,7 +355,7 @@ mod tests {
         // A word scored a point more, in a file that passes every check:
         // the run takes the file's score, so it was read, not built.
         let word = built.lengths.iter().position(|&len| len > 0).unwrap();
-        let scores_at = places(&dict, &built, rules)[5];
+        let scores_at = places(&dict, &built, rules)[6];
         let at = scores_at + 4 * word;
         let more = forged(&bytes, |bytes| {
             let score = u32::from_ne_bytes(bytes[at..at + 4].try_into().unwrap());
@@ -300,6 +365,14 @@ mod tests {
         let used = TileTrie::cached(&dict, &tiles(), rules, lengths);
         assert_eq!(used.scores[word], built.scores[word] + 1);
         assert_eq!(used.lengths[word], built.lengths[word]);
+        // So are the texts: a first letter changed is the run's.
+        let texts_at = places(&dict, &built, rules)[5];
+        let z = forged(&bytes, |bytes| bytes[texts_at] = b'z');
+        fs::write(&path, &z).unwrap();
+        let used = TileTrie::cached(&dict, &tiles(), rules, lengths);
+        let first = built.word_texts(&dict)[0].text().unwrap();
+        let used_first = used.word_texts(&dict)[0].text().unwrap();
+        assert_eq!(used_first, format!("z{}", &first[1..]));
     }
 
     /// Through a cache that maps its entries, the file is mapped and used
