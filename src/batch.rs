@@ -768,17 +768,28 @@ impl<'s, 'd> Batch<'s, 'd> {
             // The tile core's words written straight from its list, when it
             // takes the board (a wildcard's letters need paths, so it does
             // not take those).
-            let texts = output::writes_from_texts(&self.output);
-            if let Some(mut listed) = self.solver.list_with(board, scratch, texts) {
-                // The dictionary's texts are asked for once the board is
-                // solved, so that while one thread makes them, another can
-                // build the core; and only when the listing's own do not
-                // serve.
-                if !listed.has_texts() {
-                    self.prepare_word_texts();
+            // JSON in a solution's order, from the words' ranks and the
+            // texts kept by rank: no word is looked up, and no dictionary
+            // texts are made unless the core's file did not hold its own.
+            if output::writes_from_texts(&self.output) {
+                if let Some(listed) = self.solver.list_texts_with(board, scratch) {
+                    let dict = self.solver.dict();
+                    if output::write_listed_texts(block, dict, board, &listed, &self.output) {
+                        return Ok(());
+                    }
                 }
-                if output::write_listed(block, self.solver.dict(), board, &mut listed, &self.output)
-                {
+            } else if let Some((rules, words)) = self.solver.list_with(board, scratch) {
+                // The texts are asked for once the board is solved, so that
+                // while one thread makes them, another can build the core.
+                self.prepare_word_texts();
+                if output::write_listed(
+                    block,
+                    self.solver.dict(),
+                    board,
+                    rules,
+                    words,
+                    &self.output,
+                ) {
                     return Ok(());
                 }
             }

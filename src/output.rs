@@ -15,7 +15,7 @@ use crate::board::{Board, Tile};
 use crate::choice::{self, UnknownName};
 use crate::dict::Dictionary;
 use crate::rules::Rules;
-use crate::solve::{FoundWord, Listed, ListedWord, Solution, WordText};
+use crate::solve::{FoundWord, ListedTexts, ListedWord, Solution, WordText};
 use crate::trie::WordId;
 
 /// An output format.
@@ -311,38 +311,22 @@ fn write_json_head<W: Write>(
 /// sorts in place (the core lists them in a solution's order, by score,
 /// so that order is only checked): byte for byte what [`write_solution`]
 /// writes for the board's solution (tested through the batch), without
-/// making a [`FoundWord`] of each. JSON in a solution's order is made from
-/// the texts that came with the words ([`Listed::text`]), when they did;
-/// otherwise JSON objects are copied from their starts made once per
-/// dictionary ([`Dictionary::push_word_json`]). Returns `false`, having
-/// written nothing, when paths are asked for, when the board has a
-/// wildcard (whose letters are read off paths), or when the texts needed
-/// are not made yet ([`Dictionary::prepare_word_texts`]).
+/// making a [`FoundWord`] of each. JSON objects are copied from their starts made once per
+/// dictionary ([`Dictionary::push_word_json`]). Returns `false`, having written
+/// nothing, when paths are asked for, when the board has a wildcard (whose
+/// letters are read off paths), or when the words' texts are not made yet
+/// ([`Dictionary::prepare_word_texts`]).
 pub fn write_listed(
     out: &mut Vec<u8>,
     dict: &Dictionary,
     board: &Board,
-    listed: &mut Listed<'_>,
+    rules: Rules,
+    words: &mut [ListedWord],
     options: &OutputOptions,
 ) -> bool {
-    if options.paths || board.tiles().contains(&Tile::Wildcard) {
-        return false;
-    }
-    if writes_from_texts(options) && listed.has_texts() {
-        listed.prefetch_texts();
-        let score = listed
-            .words()
-            .iter()
-            .map(|word| u64::from(word.score()))
-            .sum();
-        write_json_texts(out, dict, board, listed, score);
-        return true;
-    }
-    let rules = listed.rules;
-    let words = listed.words_mut();
     // Whether the texts are made, rather than whether the first word has
     // its JSON: reading that slot waited on memory before any was asked for.
-    if !dict.has_word_texts() {
+    if options.paths || board.tiles().contains(&Tile::Wildcard) || !dict.has_word_texts() {
         return false;
     }
     // Asked for first, so that they arrive while the words are sorted
@@ -374,35 +358,47 @@ pub fn write_listed(
     true
 }
 
-/// Whether [`write_listed`] writes with `options` from the texts that come
-/// with a listing's words, when they came: JSON in a solution's order.
-/// [`Solver::list_with`](crate::Solver::list_with) is asked for them then.
+/// Whether [`write_listed_texts`] writes with `options`: JSON in a
+/// solution's order, without paths.
 pub fn writes_from_texts(options: &OutputOptions) -> bool {
     options.format == OutputFormat::Json && options.sort == SortOrder::Score && !options.paths
 }
 
-/// Writes the JSON record of a board from the words of `listed` in the
-/// order listed, each word's object made from its text ([`Listed::text`]),
-/// or for a text not kept there, from the dictionary's.
-fn write_json_texts(
+/// Writes a board's JSON record, in a solution's order and without paths,
+/// from the words the tile core found as ranks of its listing, with their
+/// texts and scores ([`Solver::list_texts_with`](crate::Solver::list_texts_with)):
+/// byte for byte what [`write_solution`] writes (tested through the batch),
+/// each word's object made from its text kept by rank, or, for a text not
+/// kept there, from the dictionary's texts, made then. Returns `false`,
+/// having written nothing, unless [`writes_from_texts`] with `options`,
+/// or when the board has a wildcard.
+pub fn write_listed_texts(
     out: &mut Vec<u8>,
     dict: &Dictionary,
     board: &Board,
-    listed: &Listed<'_>,
-    score: u64,
-) {
+    listed: &ListedTexts<'_>,
+    options: &OutputOptions,
+) -> bool {
+    if !writes_from_texts(options) || board.tiles().contains(&Tile::Wildcard) {
+        return false;
+    }
+    listed.prefetch();
+    let score = (0..listed.len())
+        .map(|at| match listed.text(at) {
+            Some(text) => u64::from(text.score()),
+            None => u64::from(listed.word(at).score()),
+        })
+        .sum();
     // Writing to a `Vec` cannot fail.
-    let _ = write_json_head(out, board, listed.rules, listed.words().len(), score);
-    for (at, word) in listed.words().iter().enumerate() {
+    let _ = write_json_head(out, board, listed.rules, listed.len(), score);
+    for at in 0..listed.len() {
         if at > 0 {
             out.push(b',');
         }
-        let kept = listed
-            .text(at)
-            .and_then(|text| Some((text.bytes(), text.kept_len()?)));
-        match kept {
-            Some((bytes, len)) => push_word_object(out, bytes, len, word.score()),
-            _ => {
+        match listed.text(at) {
+            Some(text) => push_word_object(out, text),
+            None => {
+                let word = listed.word(at);
                 dict.prepare_word_texts();
                 dict.push_word_json(out, word.word());
                 push_score_end(out, word.score());
@@ -410,23 +406,23 @@ fn write_json_texts(
         }
     }
     out.extend_from_slice(b"]}\n");
+    true
 }
 
-/// Appends a word's JSON object, `{"word":"…","score":N}`, for a text of
-/// `len` bytes kept at the start of `text` ([`WordText`]) that JSON
-/// writes as it is, and a score below 1,000: each part appended whole and
-/// the text cut to its length, with no call. (Put together on the stack
-/// first, the object took a fifth more time: its parts, stored at places
-/// that vary, were read back whole before they were in the cache.)
+/// Appends a word's JSON object, `{"word":"…","score":N}`, from its text
+/// and score kept in `text`: each part appended whole and the text cut to
+/// its length, with no call. (Put together on the stack first, the object
+/// took a fifth more time: its parts, stored at places that vary, were
+/// read back whole before they were in the cache.)
 #[inline(always)]
-fn push_word_object(out: &mut Vec<u8>, text: &[u8; 16], len: usize, score: u32) {
+fn push_word_object(out: &mut Vec<u8>, text: &WordText) {
     out.reserve(48);
     let start = out.len();
     out.extend_from_slice(b"{\"word\":\"");
-    out.extend_from_slice(text);
-    out.truncate(start + 9 + len % (WordText::MOST + 1));
+    out.extend_from_slice(text.bytes());
+    out.truncate(start + 9 + text.kept_len().unwrap_or_default());
     out.extend_from_slice(b"\",\"score\":");
-    push_score_end(out, score);
+    push_score_end(out, text.score());
 }
 
 /// Writes the JSON record of a board from listed words in their order:
@@ -861,7 +857,7 @@ mod tests {
 
     /// A board's block from listed words is left to the other writers
     /// where they must answer: paths asked for, a wildcard on the board,
-    /// or the texts it needs not made yet. A board of no words is written
+    /// or the words' texts not made yet. A board of no words is written
     /// as they write it.
     #[test]
     fn listed_words_leave_paths_wildcards_and_unmade_texts_to_the_others() {
@@ -871,80 +867,107 @@ mod tests {
         let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic)).with_tile_core();
         let mut scratch = crate::Scratch::default();
         let cat = Board::parse("ca/xt", dict.normalizer()).unwrap();
+        let (_, words) = solver.list_with(&cat, &mut scratch).unwrap();
+        let mut words = words.to_vec();
+        assert_eq!(words.len(), 2);
         // Nothing written, whatever the reason.
-        let mut refuses = |board: &Board, options: &OutputOptions, texts: bool| {
-            let mut listed = solver.list_with(&cat, &mut scratch, texts).unwrap();
-            assert_eq!(listed.words().len(), 2);
+        let refuses = |board: &Board, options: &OutputOptions, words: &mut [ListedWord]| {
             let mut out = Vec::new();
-            !write_listed(&mut out, &dict, board, &mut listed, options) && out.is_empty()
+            !write_listed(&mut out, &dict, board, Rules::Classic, words, options) && out.is_empty()
         };
-        assert!(refuses(&cat, &json, false), "texts not made");
+        assert!(refuses(&cat, &json, &mut words), "texts not made");
         dict.prepare_word_texts();
         let with_paths = OutputOptions {
             paths: true,
             ..json
         };
+        assert!(refuses(&cat, &with_paths, &mut words), "paths");
         let wild = Board::parse("c*/xt", dict.normalizer()).unwrap();
-        for texts in [false, true] {
-            assert!(refuses(&cat, &with_paths, texts), "paths");
-            assert!(refuses(&wild, &json, texts), "a wildcard");
-        }
-        let by_alpha = OutputOptions {
-            sort: SortOrder::Alpha,
-            ..json
-        };
-        let formats = [
-            json,
-            by_alpha,
-            options(OutputFormat::Text),
-            options(OutputFormat::Words),
-        ];
-        for options in formats {
-            for board in [&cat, &plain] {
-                for texts in [false, true] {
-                    let mut expected = Vec::new();
-                    write_solution(&mut expected, &dict, board, &solver.solve(board), &options)
-                        .unwrap();
-                    let mut listed = solver.list_with(board, &mut scratch, texts).unwrap();
-                    let mut out = Vec::new();
-                    assert!(write_listed(&mut out, &dict, board, &mut listed, &options));
-                    assert_eq!(
-                        String::from_utf8(out).unwrap(),
-                        String::from_utf8(expected).unwrap()
-                    );
-                }
+        assert!(refuses(&wild, &json, &mut words), "a wildcard");
+        for format in [OutputFormat::Json, OutputFormat::Text, OutputFormat::Words] {
+            for (board, listed) in [(&cat, &mut words[..]), (&plain, &mut [][..])] {
+                let options = options(format);
+                let mut expected = Vec::new();
+                write_solution(&mut expected, &dict, board, &solver.solve(board), &options)
+                    .unwrap();
+                let mut out = Vec::new();
+                assert!(write_listed(
+                    &mut out,
+                    &dict,
+                    board,
+                    Rules::Classic,
+                    listed,
+                    &options
+                ));
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    String::from_utf8(expected).unwrap()
+                );
             }
         }
     }
 
-    /// JSON written from a listing's texts is serde's for every word: one
-    /// of the most bytes kept, one longer (written from the dictionary's
-    /// texts), some of several bytes a letter.
+    /// JSON written from a listing's ranks and texts is serde's for every
+    /// word: one of the most bytes kept, longer ones (written from the
+    /// dictionary's texts), some of several bytes a letter, a board of no
+    /// words. Only JSON in a solution's order without paths, and no board
+    /// with a wildcard, is written so.
     #[test]
     fn listed_texts_write_what_serde_writes() {
-        let kept = "abcdefghijklmno";
-        let long = "abcdefghijklmnop";
-        let words = [kept, long, "ponm", "été", "étét"];
+        let kept = "abcdefghijklmn";
+        let words = [
+            kept,
+            "abcdefghijklmno",
+            "abcdefghijklmnop",
+            "ponm",
+            "été",
+            "étét",
+        ];
         let dict = Dictionary::from_words(words, Normalizer::default()).unwrap();
         assert_eq!(kept.len(), WordText::MOST);
         let solver = Solver::new(&dict, SolveOptions::new(Rules::Classic)).with_tile_core();
         let mut scratch = crate::Scratch::default();
-        for text in ["abcd/hgfe/ijkl/ponm", "ét/ét"] {
+        let json = options(OutputFormat::Json);
+        for text in ["abcd/hgfe/ijkl/ponm", "ét/ét", "xy/zq"] {
             let board = Board::parse(text, dict.normalizer()).unwrap();
-            let options = options(OutputFormat::Json);
-            let solution = solver.solve(&board);
-            assert!(solution.words.len() >= 2, "{text}");
             let mut expected = Vec::new();
-            write_solution(&mut expected, &dict, &board, &solution, &options).unwrap();
-            let mut listed = solver.list_with(&board, &mut scratch, true).unwrap();
-            assert!(listed.has_texts());
+            write_solution(&mut expected, &dict, &board, &solver.solve(&board), &json).unwrap();
+            let listed = solver.list_texts_with(&board, &mut scratch).unwrap();
             let mut out = Vec::new();
-            assert!(write_listed(&mut out, &dict, &board, &mut listed, &options));
+            assert!(write_listed_texts(&mut out, &dict, &board, &listed, &json));
             assert_eq!(
                 String::from_utf8(out).unwrap(),
                 String::from_utf8(expected).unwrap()
             );
         }
+        let board = Board::parse("ét/ét", dict.normalizer()).unwrap();
+        let listed = solver.list_texts_with(&board, &mut scratch).unwrap();
+        let others = [
+            OutputOptions {
+                sort: SortOrder::Alpha,
+                ..json
+            },
+            OutputOptions {
+                paths: true,
+                ..json
+            },
+            options(OutputFormat::Text),
+        ];
+        for options in others {
+            let mut out = Vec::new();
+            assert!(!write_listed_texts(
+                &mut out, &dict, &board, &listed, &options
+            ));
+            assert!(out.is_empty());
+        }
+        let wild = Board::parse("é*/ét", dict.normalizer()).unwrap();
+        assert!(!write_listed_texts(
+            &mut Vec::new(),
+            &dict,
+            &wild,
+            &listed,
+            &json
+        ));
     }
 
     /// A score ends a word's object as `write_number` writes it, whatever

@@ -64,7 +64,7 @@ pub use options::SolveOptions;
 pub use scratch::Scratch;
 pub use solution::{FoundWord, Solution, Summary};
 pub use solver::Solver;
-pub use tile_boards::Listed;
+pub use tile_boards::ListedTexts;
 pub use tile_core::{ChoiceFigures, ListedWord, MAX_CELLS, MAX_TILES, Scorer, TileTrie, WordText};
 
 #[cfg(test)]

@@ -14,7 +14,8 @@ use super::options::{BoardConfig, SolveOptions};
 use super::scratch::{Scratch, State};
 use super::sink::{SeenOnce, Sink};
 use super::solution::{FoundWord, Solution, Summary, finish};
-use super::tile_boards::{Listed, TileCores};
+use super::tile_boards::{CoreWalk, ListedTexts, TileCores};
+use super::tile_core::ListedWord;
 use crate::board::Board;
 use crate::dict::Dictionary;
 use crate::rules::{Rules, RulesChoice};
@@ -75,7 +76,7 @@ impl<'d> Solver<'d> {
     ) -> Option<(usize, u64)> {
         let figures = self.tile_walk::<LIST>(board, config, scratch)?;
         if LIST {
-            let listed = scratch.tiles.listed(config.rules, None).into_words();
+            let listed = scratch.tiles.listed();
             // In the solution's order, sorted as plain numbers.
             listed.sort_unstable();
             words.extend(listed.iter().map(|&word| FoundWord {
@@ -95,11 +96,19 @@ impl<'d> Solver<'d> {
         config: &BoardConfig,
         scratch: &mut Scratch,
     ) -> Option<(usize, u64)> {
-        let cores = self.tile_cores.as_deref()?;
-        let max_paths = self.plain_steps.saturating_mul(board.len() as u64);
-        scratch
-            .tiles
-            .walk::<LIST>(cores, self.dict, board, config, max_paths)
+        let with = self.core_walk(board, config)?;
+        scratch.tiles.walk::<LIST>(&with, board)
+    }
+
+    /// A walk of the tile cores over `board` under `config`, or `None` for
+    /// a solver without them.
+    fn core_walk<'a>(&'a self, board: &Board, config: &'a BoardConfig) -> Option<CoreWalk<'a>> {
+        Some(CoreWalk {
+            cores: self.tile_cores.as_deref()?,
+            dict: self.dict,
+            config,
+            max_paths: self.plain_steps.saturating_mul(board.len() as u64),
+        })
     }
 
     /// How many steps per start cell a search takes, by default, before it
@@ -180,22 +189,28 @@ impl<'d> Solver<'d> {
     /// (tested), without making a [`FoundWord`] of each. `None` when the
     /// tile core does not take the board (a solver without it, a board
     /// with a wildcard or paths asked for, a board its walk is too long
-    /// for); `solve_with` answers then. With `texts`, the words' texts
-    /// come with them ([`Listed::text`]), made at the first board if the
-    /// core's file did not hold them.
+    /// for); `solve_with` answers then.
     pub fn list_with<'s>(
         &self,
         board: &Board,
         scratch: &'s mut Scratch,
-        texts: bool,
-    ) -> Option<Listed<'s>> {
+    ) -> Option<(Rules, &'s mut [ListedWord])> {
         let config = self.config(board);
         self.tile_walk::<true>(board, &config, scratch)?;
-        Some(
-            scratch
-                .tiles
-                .listed(config.rules, texts.then_some(self.dict)),
-        )
+        Some((config.rules, scratch.tiles.listed()))
+    }
+
+    /// [`Solver::list_with`]'s words as the tile core found them: ranks of
+    /// its listing, with their texts and scores by rank, made at the first
+    /// board if the core's file did not hold them.
+    pub fn list_texts_with<'s>(
+        &self,
+        board: &Board,
+        scratch: &'s mut Scratch,
+    ) -> Option<ListedTexts<'s>> {
+        let config = self.config(board);
+        let with = self.core_walk(board, &config)?;
+        scratch.tiles.rank_walk(&with, board)
     }
 
     /// Solves `board` on this thread, reusing `scratch`, in at most

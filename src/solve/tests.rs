@@ -229,19 +229,27 @@ fn the_tile_core_finds_what_the_general_search_finds() {
                 for board in &boards {
                     let expected = general.solve_with(board, &mut plain);
                     assert_eq!(tiled.solve_with(board, &mut scratch), expected, "{board}");
-                    // The listing alone, without the solution's words; its
-                    // numbers sort in the solution's order.
-                    if let Some(mut listed) = tiled.list_with(board, &mut scratch, true) {
-                        // Each word's text, when kept, is the dictionary's.
-                        for (at, word) in listed.words().iter().enumerate() {
-                            let text = dict.word_str(word.word());
-                            let kept = listed.text(at).unwrap().text();
+                    // The words as ranks, with their texts and scores:
+                    // each text kept is the dictionary's, each score the
+                    // solution's.
+                    if let Some(listed) = tiled.list_texts_with(board, &mut scratch) {
+                        assert_eq!(listed.len(), expected.words.len(), "{board}");
+                        for (at, found) in expected.words.iter().enumerate() {
+                            let word = listed.word(at);
+                            assert_eq!((word.word(), word.score()), (found.word, found.score));
+                            let text = dict.word_str(found.word);
                             let keeps = text.len() <= WordText::MOST
                                 && crate::json::is_plain(text.as_bytes());
-                            assert_eq!(kept, keeps.then_some(&*text), "{board}");
+                            let kept = listed.text(at);
+                            assert_eq!(kept.and_then(WordText::text), keeps.then_some(&*text));
+                            if let Some(kept) = kept {
+                                assert_eq!(kept.score(), found.score, "{board}");
+                            }
                         }
-                        let rules = listed.rules;
-                        let words = listed.words_mut();
+                    }
+                    // The listing alone, without the solution's words; its
+                    // numbers sort in the solution's order.
+                    if let Some((rules, words)) = tiled.list_with(board, &mut scratch) {
                         words.sort_unstable();
                         let listed: Vec<_> = words
                             .iter()
@@ -316,18 +324,14 @@ fn the_tile_core_hands_over_what_it_cannot_take() {
     let wild = Board::parse("a*aa", dict.normalizer()).unwrap();
     assert_eq!(tiled.solve_with(&wild, &mut scratch), no_paths.solve(&wild));
     // Nor does it list what it does not take.
-    assert!(tiled.list_with(&wild, &mut scratch, false).is_none());
-    assert!(tiled.list_with(&board, &mut scratch, false).is_none());
-    assert!(
-        with_paths
-            .list_with(&of_a(2, 2), &mut scratch, false)
-            .is_none()
-    );
-    assert!(
-        no_paths
-            .list_with(&of_a(2, 2), &mut scratch, false)
-            .is_none()
-    );
+    assert!(tiled.list_with(&wild, &mut scratch).is_none());
+    assert!(tiled.list_texts_with(&wild, &mut scratch).is_none());
+    assert!(tiled.list_texts_with(&board, &mut scratch).is_none());
+    let listed = no_paths.list_texts_with(&of_a(2, 2), &mut scratch);
+    assert!(listed.is_none());
+    assert!(tiled.list_with(&board, &mut scratch).is_none());
+    assert!(with_paths.list_with(&of_a(2, 2), &mut scratch).is_none());
+    assert!(no_paths.list_with(&of_a(2, 2), &mut scratch).is_none());
     let wide = Board::parse(&"a".repeat(65), dict.normalizer());
     if let Ok(wide) = wide {
         assert_eq!(

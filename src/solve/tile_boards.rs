@@ -155,6 +155,17 @@ impl TileCores {
     }
 }
 
+/// What a walk of the tile core is for: the cores, the dictionary they
+/// were made from, the board's configuration, and the most paths the walk
+/// follows before it gives the board back to the general search.
+#[derive(Clone, Copy)]
+pub(super) struct CoreWalk<'a> {
+    pub(super) cores: &'a TileCores,
+    pub(super) dict: &'a Dictionary,
+    pub(super) config: &'a BoardConfig,
+    pub(super) max_paths: u64,
+}
+
 /// One worker's state for the tile core, kept in its
 /// [`Scratch`](super::Scratch).
 #[derive(Clone, Debug, Default)]
@@ -169,18 +180,17 @@ pub(crate) struct TileScratch {
 }
 
 impl TileScratch {
-    /// The word count and score of `board` under `config` from the tile
-    /// core, with `LIST` its words in `self.words` in a solution's order
-    /// (see [`ListedWord`]), or `None` when the core does not take the
-    /// board or its walk would pass `max_paths` paths.
-    pub(super) fn walk<const LIST: bool>(
-        &mut self,
-        cores: &TileCores,
-        dict: &Dictionary,
-        board: &Board,
-        config: &BoardConfig,
-        max_paths: u64,
-    ) -> Option<(usize, u64)> {
+    /// Sets `self.scorer` to the core's for the walk's configuration, set
+    /// for `board`, whose tile numbers it puts in `self.numbers`; `None`
+    /// when the core does not take the board, or takes no walk of the
+    /// walk's most paths.
+    fn set_up(&mut self, with: &CoreWalk<'_>, board: &Board) -> Option<()> {
+        let CoreWalk {
+            cores,
+            dict,
+            config,
+            max_paths,
+        } = *with;
         if config.paths || max_paths == 0 || board.len() > MAX_CELLS {
             return None;
         }
@@ -200,92 +210,106 @@ impl TileScratch {
             scorer.set_neighbours(&neighbour_masks(shape.0, shape.1));
             self.shape = shape;
         }
+        Some(())
+    }
+
+    /// The word count and score of `board` under the walk's configuration
+    /// from the tile core, with `LIST` its words in `self.words` in a
+    /// solution's order (see [`ListedWord`]), or `None` when the core does
+    /// not take the board or its walk would pass its most paths.
+    pub(super) fn walk<const LIST: bool>(
+        &mut self,
+        with: &CoreWalk<'_>,
+        board: &Board,
+    ) -> Option<(usize, u64)> {
+        self.set_up(with, board)?;
+        let scorer = self.scorer.as_mut()?;
         let (count, score) = if LIST {
             self.words.clear();
-            scorer.list_within(&self.numbers, max_paths, &mut self.words)?
+            scorer.list_within(&self.numbers, with.max_paths, &mut self.words)?
         } else {
-            scorer.score_within(&self.numbers, max_paths)?
+            scorer.score_within(&self.numbers, with.max_paths)?
         };
         self.answered += 1;
         Some((count as usize, u64::from(score)))
     }
 
     /// The words the last listing [`walk`](TileScratch::walk) found, in
-    /// a solution's order, under `rules`; with `texts`, the dictionary
-    /// `dict` the core was made from, whose texts by rank are made now if
+    /// a solution's order.
+    pub(super) fn listed(&mut self) -> &mut [ListedWord] {
+        &mut self.words
+    }
+
+    /// The words of `board` under the walk's configuration as the ranks of
+    /// the core's listing, with their texts ([`ListedTexts`]), or `None`
+    /// when the core does not take the board or its walk would pass its
+    /// most paths. The texts by rank are made now from the dictionary's if
     /// the core has none yet.
-    pub(super) fn listed<'s>(&'s mut self, rules: Rules, texts: Option<&Dictionary>) -> Listed<'s> {
-        let (ranks, texts) = match &self.scorer {
-            Some(scorer) => (
-                scorer.listed_ranks(),
-                texts.map(|dict| scorer.trie().word_texts(dict)),
-            ),
-            None => (&[][..], None),
-        };
-        Listed {
-            rules,
-            words: &mut self.words,
-            ranks,
-            texts,
-        }
+    pub(super) fn rank_walk(
+        &mut self,
+        with: &CoreWalk<'_>,
+        board: &Board,
+    ) -> Option<ListedTexts<'_>> {
+        self.set_up(with, board)?;
+        self.scorer
+            .as_mut()?
+            .rank_within(&self.numbers, with.max_paths)?;
+        self.answered += 1;
+        let scorer = self.scorer.as_ref()?;
+        let trie = scorer.trie();
+        Some(ListedTexts {
+            rules: with.config.rules,
+            ranks: scorer.ranks(),
+            by_rank: trie.by_rank(),
+            texts: trie.word_texts(with.dict),
+        })
     }
 }
 
-/// A board's words as the tile core listed them
-/// ([`Solver::list_with`](super::Solver::list_with)).
+/// A board's words as the tile core found them, as ranks of its listing
+/// (in a solution's order), with their texts and scores by rank: all that
+/// JSON in that order needs, with no word looked up
+/// ([`Solver::list_texts_with`](super::Solver::list_texts_with)).
 #[derive(Debug)]
-pub struct Listed<'s> {
+pub struct ListedTexts<'s> {
     /// The rules they were scored by.
     pub rules: Rules,
-    /// The words, in a solution's order (see [`ListedWord`]).
-    words: &'s mut [ListedWord],
-    /// Per word in the order listed, its rank in the core's listing; empty
-    /// once the words may be in another order ([`Listed::words_mut`]).
     ranks: &'s [u32],
-    /// Per rank, its word's text, when asked for.
-    texts: Option<&'s [WordText]>,
+    /// Per rank, its word, and its text.
+    by_rank: &'s [ListedWord],
+    texts: &'s [WordText],
 }
 
-impl<'s> Listed<'s> {
-    /// The words, in a solution's order unless sorted otherwise through
-    /// [`Listed::words_mut`].
-    pub fn words(&self) -> &[ListedWord] {
-        self.words
+impl ListedTexts<'_> {
+    /// How many words there are.
+    pub fn len(&self) -> usize {
+        self.ranks.len()
     }
 
-    /// The words, to sort in another order: their texts no longer come
-    /// with them ([`Listed::text`] is `None` from now on).
-    pub fn words_mut(&mut self) -> &mut [ListedWord] {
-        self.ranks = &[];
-        self.words
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.ranks.is_empty()
     }
 
-    /// The words, to sort or keep: their texts no longer come with them.
-    pub fn into_words(self) -> &'s mut [ListedWord] {
-        self.words
-    }
-
-    /// The text of the word at `at` of [`Listed::words`], when the texts
-    /// were asked for and the words were not sorted otherwise.
+    /// The text and score of word `at` (in a solution's order), when kept
+    /// ([`WordText`]); otherwise [`ListedTexts::word`] has them.
     #[inline(always)]
     pub fn text(&self, at: usize) -> Option<&WordText> {
-        let rank = *self.ranks.get(at)?;
-        self.texts?.get(rank as usize)
+        let text = self.texts.get(*self.ranks.get(at)? as usize)?;
+        text.kept_len().map(|_| text)
+    }
+
+    /// Word `at` (in a solution's order).
+    pub fn word(&self, at: usize) -> ListedWord {
+        let rank = self.ranks.get(at).copied().unwrap_or(u32::MAX);
+        self.by_rank.get(rank as usize).copied().unwrap_or_default()
     }
 
     /// Asks the cache for the texts of the words, ahead of
-    /// [`Listed::text`].
-    pub fn prefetch_texts(&self) {
-        if let Some(texts) = self.texts {
-            for &rank in self.ranks {
-                crate::prefetch::prefetch(texts, rank as usize);
-            }
+    /// [`ListedTexts::text`].
+    pub fn prefetch(&self) {
+        for &rank in self.ranks {
+            crate::prefetch::prefetch(self.texts, rank as usize);
         }
-    }
-
-    /// Whether the texts were asked for and the words were not sorted
-    /// otherwise: one text each.
-    pub fn has_texts(&self) -> bool {
-        self.texts.is_some() && self.ranks.len() == self.words.len()
     }
 }

@@ -149,34 +149,42 @@ impl ListedWord {
     }
 }
 
-/// A listed word's text as an output writes it, in a fixed 16 bytes: up
-/// to [`WordText::MOST`] bytes that JSON writes as they are (no control
-/// character, quote or backslash), zeros after them and their length in
-/// the last byte; or, for any other text, [`WordText::NONE`] there and
-/// zeros before it, and the writer asks the dictionary. Copied as a whole,
-/// with no call. Kept per rank ([`TileTrie::word_texts`]): the words a
-/// walk finds most, the short ones, lie together there, where by word id
-/// they are spread over the whole list.
+/// A listed word's text and score as an output writes them, in a fixed 16
+/// bytes: up to [`WordText::MOST`] bytes of text that JSON writes as they
+/// are (no control character, quote or backslash) and zeros after them,
+/// the score in the next byte and the text's length in the last; or, for
+/// any other text or a score above 127, zeros and a length no text has
+/// in the last byte, and the writer asks the listing and the dictionary.
+/// Copied as a whole, with no call. Kept per rank, by the tile trie (and
+/// in its file): the words a walk finds most, the short
+/// ones, lie together there, where by word id they are spread over the
+/// whole list; and a walk's words are written from their ranks alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, bytemuck::Zeroable, bytemuck::Pod)]
 #[repr(C, align(16))]
 pub struct WordText([u8; 16]);
 
 impl WordText {
     /// The longest text kept, in bytes.
-    pub const MOST: usize = 15;
-    /// The last byte of a text not kept: a length no kept text has, and an
-    /// ASCII byte, so that a table of texts is UTF-8 exactly when each of
-    /// its texts is.
+    pub const MOST: usize = 14;
+    /// The last byte of a text not kept: a length no kept text has. It and
+    /// a score are ASCII bytes, so that a table of texts is UTF-8 exactly
+    /// when each of its texts is.
     const NONE: u8 = 16;
+    /// The highest score kept.
+    const TOP_SCORE: u32 = 127;
 
-    /// The slot of `text`.
-    fn new(text: &str) -> WordText {
+    /// The slot of `text`, of score `score`.
+    fn new(text: &str, score: u32) -> WordText {
         let mut slot = WordText([0; 16]);
-        if text.len() <= WordText::MOST && crate::json::is_plain(text.as_bytes()) {
+        let kept = text.len() <= WordText::MOST
+            && crate::json::is_plain(text.as_bytes())
+            && score <= WordText::TOP_SCORE;
+        if kept {
             slot.0[..text.len()].copy_from_slice(text.as_bytes());
-            slot.0[WordText::MOST] = text.len() as u8;
+            slot.0[WordText::MOST] = score as u8;
+            slot.0[WordText::MOST + 1] = text.len() as u8;
         } else {
-            slot.0[WordText::MOST] = WordText::NONE;
+            slot.0[WordText::MOST + 1] = WordText::NONE;
         }
         slot
     }
@@ -184,11 +192,18 @@ impl WordText {
     /// The length of the text kept, or `None` for a text not kept.
     #[inline(always)]
     pub fn kept_len(&self) -> Option<usize> {
-        let len = self.0[WordText::MOST];
+        let len = self.0[WordText::MOST + 1];
         (len != WordText::NONE).then_some(usize::from(len) % (WordText::MOST + 1))
     }
 
-    /// The 16 bytes: the text kept first, then zeros, then its length.
+    /// The score of a text kept.
+    #[inline(always)]
+    pub fn score(&self) -> u32 {
+        u32::from(self.0[WordText::MOST])
+    }
+
+    /// The 16 bytes: the text kept first, then zeros, its score and its
+    /// length.
     #[inline(always)]
     pub fn bytes(&self) -> &[u8; 16] {
         &self.0
@@ -204,9 +219,13 @@ impl WordText {
     /// table at once). No branch, so that a file's slots are checked
     /// several at a time.
     fn fits(&self) -> bool {
-        let len = self.0[WordText::MOST];
-        let kept = if len == WordText::NONE { 0 } else { len };
-        let mut fit = len <= WordText::MOST as u8 || len == WordText::NONE;
+        let len = self.0[WordText::MOST + 1];
+        let none = len == WordText::NONE;
+        let kept = if none { 0 } else { len };
+        let score = self.0[WordText::MOST];
+        let mut fit = (len <= WordText::MOST as u8 || none)
+            & (u32::from(score) <= WordText::TOP_SCORE)
+            & (!none || score == 0);
         for (at, &byte) in self.0[..WordText::MOST].iter().enumerate() {
             let text = (at as u8) < kept;
             let plain = byte >= 0x20 && byte != b'"' && byte != b'\\';
@@ -217,8 +236,8 @@ impl WordText {
 
     /// Whether every slot of `texts` [fits](WordText::fits) and their texts
     /// are UTF-8: checked as one string, which it is exactly when each
-    /// text is (a text's bytes are followed by zeros or its length, which
-    /// no character continues into).
+    /// text is (a text's bytes are followed by zeros or its score, ASCII
+    /// bytes that no character continues into).
     fn all_fit(texts: &[WordText]) -> bool {
         let fit = texts.iter().fold(true, |fit, slot| fit & slot.fits());
         fit && std::str::from_utf8(bytemuck::cast_slice(texts)).is_ok()
@@ -505,6 +524,11 @@ impl TileTrie {
         self.listed.get_or_init(|| Listing::of(self))
     }
 
+    /// Per rank, its word ([`Scorer::ranks`] are ranks).
+    pub(super) fn by_rank(&self) -> &[ListedWord] {
+        &self.listing().by_rank
+    }
+
     /// Per rank of the listing, its word's text: on first use, the trie's
     /// file's when they [fit](WordText::all_fit), or else made from
     /// `dict`'s texts ([`Dictionary::prepare_word_texts`]); `dict` is the
@@ -521,7 +545,7 @@ impl TileTrie {
                 .listing()
                 .by_rank
                 .iter()
-                .map(|word| WordText::new(&dict.word_str(word.word())))
+                .map(|word| WordText::new(&dict.word_str(word.word()), word.score()))
                 .collect();
             texts.into()
         })
@@ -628,7 +652,7 @@ impl Listing {
 struct Seen {
     bits: Vec<u64>,
     blocks: Vec<u64>,
-    /// Where [`Seen::take`] reads out the places of `bits` set, a group
+    /// Where [`Seen::take_ranks`] reads out the places of `bits` set, a group
     /// of 64 blocks at a time, and then their ranks.
     ats: Vec<u32>,
     ranks: Vec<u32>,
@@ -658,10 +682,31 @@ impl Seen {
     }
 
     /// Adds the words kept to `words` in rank order, leaving every bit
-    /// clear, and keeps their ranks ([`Seen::taken_ranks`]); returns how
-    /// many words and their score. A rank past `by_rank` (a node that ends
-    /// no word) adds nothing.
+    /// clear; returns how many words and their score. A rank past
+    /// `by_rank` (a node that ends no word) adds nothing.
+    #[cfg(test)]
     fn take(&mut self, by_rank: &[ListedWord], words: &mut Vec<ListedWord>) -> (u32, u32) {
+        self.take_ranks(by_rank.len());
+        self.words(by_rank, words)
+    }
+
+    /// Adds the words of the ranks the last [`Seen::take_ranks`] read out
+    /// to `words`; returns how many and their score.
+    fn words(&self, by_rank: &[ListedWord], words: &mut Vec<ListedWord>) -> (u32, u32) {
+        let mut score = 0;
+        let ranks = self.taken_ranks();
+        words.extend(ranks.iter().map(|&rank| {
+            let word = by_rank[rank as usize];
+            score += word.score();
+            word
+        }));
+        (ranks.len() as u32, score)
+    }
+
+    /// Reads out the ranks kept, in order, leaving every bit clear; returns
+    /// how many there are below `ranked` ([`Seen::taken_ranks`]), leaving
+    /// out a rank past them (a node that ends no word).
+    fn take_ranks(&mut self, ranked: usize) -> usize {
         let Seen {
             bits,
             blocks,
@@ -695,20 +740,14 @@ impl Seen {
         }
         // The last rank is past every word's when a node that ends none
         // was reached.
-        if count > 0 && ranks[count - 1] as usize >= by_rank.len() {
+        if count > 0 && ranks[count - 1] as usize >= ranked {
             count -= 1;
         }
         *taken = count;
-        let mut score = 0;
-        words.extend(ranks[..count].iter().map(|&rank| {
-            let word = by_rank[rank as usize];
-            score += word.score();
-            word
-        }));
-        (count as u32, score)
+        count
     }
 
-    /// The ranks of the words the last [`Seen::take`] added, in order.
+    /// The ranks the last [`Seen::take_ranks`] read out, in order.
     fn taken_ranks(&self) -> &[u32] {
         &self.ranks[..self.taken]
     }
@@ -883,6 +922,16 @@ impl Scorer {
         max_paths: u64,
         words: &mut Vec<ListedWord>,
     ) -> Option<(u32, u32)> {
+        let walked = self.rank_within(tiles, max_paths);
+        let figures = self.seen.words(&self.trie.listing().by_rank, words);
+        walked.map(|_| figures)
+    }
+
+    /// [`Scorer::list_within`], keeping only the ranks of the words found
+    /// in the trie's listing ([`Scorer::ranks`]), and returning how many:
+    /// their words and scores are read from the listing, or from their
+    /// texts kept by rank, only when needed.
+    pub fn rank_within(&mut self, tiles: &[u8], max_paths: u64) -> Option<usize> {
         let cells = self.prepare(tiles);
         if self.seen.bits.is_empty() {
             // One rank more, for the nodes that end no word.
@@ -890,13 +939,13 @@ impl Scorer {
         }
         let walked = self.walk::<true>(cells, tiles, max_paths);
         // Taken even past `max_paths`, which leaves the bits clear.
-        let figures = self.seen.take(&self.trie.listing().by_rank, words);
-        walked.map(|_| figures)
+        let count = self.seen.take_ranks(self.trie.listing().by_rank.len());
+        walked.map(|_| count)
     }
 
     /// The ranks in the trie's listing of the words the last
-    /// [`Scorer::list_within`] added, in order.
-    pub(super) fn listed_ranks(&self) -> &[u32] {
+    /// [`Scorer::rank_within`] or [`Scorer::list_within`] found, in order.
+    pub fn ranks(&self) -> &[u32] {
         self.seen.taken_ranks()
     }
 
@@ -971,7 +1020,7 @@ impl Scorer {
 
     /// The walk, inlined into each of the two above. With `LIST`, it
     /// keeps the words it reaches in `seen` and counts none of them: its
-    /// figures are `(0, 0)`, and [`Seen::take`] has the words'.
+    /// figures are `(0, 0)`, and [`Seen::take_ranks`] has the words'.
     #[inline(always)]
     fn walk_any<const LIST: bool>(
         &mut self,

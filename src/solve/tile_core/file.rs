@@ -30,7 +30,7 @@ use crate::dict::Dictionary;
 use crate::dict::cache::{DerivedFiles, Loaded, Reader, Writer};
 
 /// The layout of the file; another number is another layout.
-const LAYOUT: u32 = 3;
+const LAYOUT: u32 = 4;
 
 /// The files' kind, in their names.
 const KIND: &str = "tiles";
@@ -300,8 +300,8 @@ mod tests {
         let past = forged(&bytes, |bytes| put(bytes, ranks_at, ranked + 1));
         assert!(read_back(&dict, &path, &past, rules).is_none());
         // A text JSON would escape, one that is not UTF-8, bytes after a
-        // text's end, a length past the most kept; and one not kept that
-        // keeps bytes anyway: the file is taken, but not its texts, which
+        // text's end, a score or a length past the most kept; and one not
+        // kept that keeps bytes anyway: the file is taken, but not its texts, which
         // are made from the dictionary's when first asked for.
         let texts = built.word_texts(&dict);
         let first = texts
@@ -322,7 +322,8 @@ mod tests {
             (2, 0xff),
             (0, 0xc3),
             (3, b'a'),
-            (14, b'a'),
+            (13, b'a'),
+            (14, 128),
             (15, 16 + 1),
             (15, 15),
         ] {
