@@ -184,6 +184,7 @@ impl TileScratch {
     /// for `board`, whose tile numbers it puts in `self.numbers`; `None`
     /// when the core does not take the board, or takes no walk of the
     /// walk's most paths.
+    #[inline(always)]
     fn set_up(&mut self, with: &CoreWalk<'_>, board: &Board) -> Option<()> {
         let CoreWalk {
             cores,
