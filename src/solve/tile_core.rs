@@ -13,9 +13,10 @@
 //! mark holding the last board that counted it and the word's score, so a
 //! word costs one memory access, made without a branch. A walk that lists
 //! the words sets a bit at each word's rank in a solution's order instead
-//! ([`Listing`], [`Seen`]), and reads them back sorted, with no sort. Its
-//! figures and words equal the solver's, which the tests check on random
-//! boards.
+//! ([`Listing`], [`Seen`]), and reads them back sorted, with no sort; per
+//! rank the trie keeps each word's text and score too ([`WordText`]), so
+//! that JSON in that order is written from the ranks alone. Its figures
+//! and words equal the solver's, which the tests check on random boards.
 
 use crate::alphabet::Symbol;
 use crate::board::Tile;
