@@ -20,8 +20,14 @@ pub fn write_str<W: Write>(out: &mut W, text: &str) -> io::Result<()> {
 /// Whether `text` is written in JSON as it is, between quotes: it has no
 /// control character, quote or backslash to escape.
 pub fn is_plain(text: &[u8]) -> bool {
-    text.iter()
-        .all(|&byte| byte >= 0x20 && byte != b'"' && byte != b'\\')
+    text.iter().all(|&byte| is_plain_byte(byte))
+}
+
+/// Whether `byte` is written in a JSON string as it is: no control
+/// character, quote or backslash.
+#[inline(always)]
+pub fn is_plain_byte(byte: u8) -> bool {
+    byte >= 0x20 && byte != b'"' && byte != b'\\'
 }
 
 #[cfg(test)]

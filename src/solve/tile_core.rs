@@ -229,8 +229,11 @@ impl WordText {
             & (!none || score == 0);
         for (at, &byte) in self.0[..WordText::MOST].iter().enumerate() {
             let text = (at as u8) < kept;
-            let plain = byte >= 0x20 && byte != b'"' && byte != b'\\';
-            fit &= if text { plain } else { byte == 0 };
+            fit &= if text {
+                crate::json::is_plain_byte(byte)
+            } else {
+                byte == 0
+            };
         }
         fit
     }
