@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The whole 3×4 proof: ENABLE2K, classic rules, against 1,651 points, in
-# PARTS parts (default 205; `--shard K/PARTS`, each part on one thread, as
+# PARTS parts (default 41; `--shard K/PARTS`, each part on one thread, as
 # many at once as the machine has cores, at the lowest priority), each with its
 # checkpoint, then the merge. Prints the merged record, the CPU time of all
 # the parts (`times`: its second line is the parts' user and system time)
@@ -8,6 +8,12 @@
 #
 #     bash benches/prove_whole.sh [WORDLIST] [DIR]
 #     PARTS=1025 bash benches/prove_whole.sh      # as the record of 27 Nov 2026
+#     PARTS=205 bash benches/prove_whole.sh       # as the record of 6 Dec 2026
+#
+# Each part is a process, which pays once for the word list and the first
+# touch of the memory its trees take: fewer, larger parts cost less
+# (docs/proofs.md, "Parts of 41"). A PARTS with no factor 2 or 3 keeps the
+# parts alike (docs/slurm.md says how to choose it).
 #
 # WORDLIST defaults to ../shared/wordlists/enable2k.txt. DIR (default
 # proof-3x4) keeps parts/, ckpt/ and proof.txt; a run stopped and started
@@ -23,7 +29,7 @@ mkdir -p "$dir"
 cd "$dir"
 start=$(date +%s)
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg), $("$boggle" --version)"
-parts="${PARTS:-205}"
+parts="${PARTS:-41}"
 seq 1 "$parts" | xargs -P "$(nproc)" -I{} nice -n 19 "$boggle" best --prove --size 3x4 \
     --min-score 1651 --dict "$words" -j 1 \
     --shard "{}/$parts" --resume ckpt/{} --output parts/{}.txt

@@ -41,6 +41,15 @@ use tree::{End, End16, End25, TreeBuilder};
 /// (0.6 GB at 4 million).
 pub const MOST_PATHS: usize = 16_000_000;
 
+/// [`MOST_PATHS`] for grids of up to [`SMALL_CELLS`] cells, whose parts
+/// take less memory than the 4×4 proof's: fewer 3×4 classes are halved.
+/// Measured in CPU time, one thread (7 Dec 2026, docs/proofs.md): seven
+/// parts of 41 of the 3×4 proof took 663.4 s against 687.5 s at 16
+/// million (seven parts of 205, 157.5 s against 160.8 s), at up to
+/// 1,681 MB a part against 1,434; the 3×3 proof, whose classes stay under
+/// 16 million, the same.
+const MOST_PATHS_SMALL: usize = 24_000_000;
+
 /// Cells are fixed by forcing (merging a subtree into the root, which
 /// tightens the bound) while the bound is above this many times the target,
 /// and by [`tree::TreeBuilder::descend`], which makes nothing new, once it
@@ -278,7 +287,11 @@ impl Prover {
             buckets,
             classes,
             dictionary,
-            most_paths: MOST_PATHS,
+            most_paths: if cells <= SMALL_CELLS {
+                MOST_PATHS_SMALL
+            } else {
+                MOST_PATHS
+            },
             rebuild_above: REBUILD_ABOVE,
             rebuild_from: REBUILD_FROM,
             narrow,

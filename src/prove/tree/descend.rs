@@ -12,6 +12,9 @@ pub struct Pending {
     /// Per choice node of the cell being fixed: its next child and its
     /// end, in the arena.
     cursors: Vec<(u32, u32)>,
+    /// The children of the letter being taken, of every choice node of
+    /// the cell being fixed, before they are taken.
+    taken: Vec<u32>,
     /// `letters[r][l]`: the values of the children of letter `l` of the
     /// first `counted[r]` pending choice nodes of rank `r`, added up; once
     /// every pending node is counted, the largest is what the cell of rank
@@ -39,6 +42,12 @@ impl Pending {
         let from = self.counted[rank] as usize;
         let stack = &self.stacks[rank];
         if from < stack.len() {
+            // Every node's children are asked for first, so that their
+            // misses overlap rather than come one after another.
+            for &choice in &stack[from..] {
+                let first = tree.nodes[choice as usize].first;
+                crate::prefetch::prefetch(&tree.nodes, first as usize);
+            }
             let row = &mut self.letters[rank];
             for &choice in &stack[from..] {
                 for (letter, value) in tree.letter_values(choice) {
@@ -96,6 +105,7 @@ impl<E: End> TreeBuilder<E> {
             stack.clear();
         }
         pending.cursors.clear();
+        pending.taken.clear();
         pending.letters.clear();
         pending.letters.resize(grid.cells(), [0; 32]);
         pending.counted.clear();
@@ -220,7 +230,10 @@ impl<E: End> Descent<'_, E> {
             sums[rank] = 0;
             let mut gained = 0u64;
             // Each choice node's children are in increasing letter, as the
-            // letters are taken, so a cursor moves forward only.
+            // letters are taken, so a cursor moves forward only. The
+            // letter's children are found first and their own children
+            // asked for, so that those misses overlap; then taken.
+            let taken = self.pending.taken.len();
             for index in cursor_base..self.pending.cursors.len() {
                 let (mut at, end) = self.pending.cursors[index];
                 while at < end {
@@ -229,12 +242,19 @@ impl<E: End> Descent<'_, E> {
                         break;
                     }
                     if key == letter {
-                        gained += u64::from(tree.advance(self.pending, &mut sums, at));
+                        let first = tree.nodes[at as usize].first;
+                        crate::prefetch::prefetch(&tree.nodes, first as usize);
+                        self.pending.taken.push(at);
                     }
                     at += 1;
                 }
                 self.pending.cursors[index].0 = at;
             }
+            for index in taken..self.pending.taken.len() {
+                let at = self.pending.taken[index];
+                gained += u64::from(tree.advance(self.pending, &mut sums, at));
+            }
+            self.pending.taken.truncate(taken);
             class[cell] = 1 << letter;
             self.step(class, rank + 1, points + gained, sums);
             for (r, &length) in lengths.iter().enumerate().take(cells).skip(rank + 1) {
