@@ -13,7 +13,8 @@ pub struct Pending {
     /// end, in the arena.
     cursors: Vec<(u32, u32)>,
     /// The children of the letter being taken, of every choice node of
-    /// the cell being fixed, before they are taken.
+    /// the cell being fixed, before they are taken; empty between letters
+    /// (so before each step deeper).
     taken: Vec<u32>,
     /// `letters[r][l]`: the values of the children of letter `l` of the
     /// first `counted[r]` pending choice nodes of rank `r`, added up; once
@@ -105,7 +106,6 @@ impl<E: End> TreeBuilder<E> {
             stack.clear();
         }
         pending.cursors.clear();
-        pending.taken.clear();
         pending.letters.clear();
         pending.letters.resize(grid.cells(), [0; 32]);
         pending.counted.clear();
@@ -233,7 +233,6 @@ impl<E: End> Descent<'_, E> {
             // letters are taken, so a cursor moves forward only. The
             // letter's children are found first and their own children
             // asked for, so that those misses overlap; then taken.
-            let taken = self.pending.taken.len();
             for index in cursor_base..self.pending.cursors.len() {
                 let (mut at, end) = self.pending.cursors[index];
                 while at < end {
@@ -250,11 +249,11 @@ impl<E: End> Descent<'_, E> {
                 }
                 self.pending.cursors[index].0 = at;
             }
-            for index in taken..self.pending.taken.len() {
+            for index in 0..self.pending.taken.len() {
                 let at = self.pending.taken[index];
                 gained += u64::from(tree.advance(self.pending, &mut sums, at));
             }
-            self.pending.taken.truncate(taken);
+            self.pending.taken.clear();
             class[cell] = 1 << letter;
             self.step(class, rank + 1, points + gained, sums);
             for (r, &length) in lengths.iter().enumerate().take(cells).skip(rank + 1) {
