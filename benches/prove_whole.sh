@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole 3×4 proof: ENABLE2K, classic rules, against 1,651 points, in
 # PARTS parts (default 41; `--shard K/PARTS`, each part on one thread, as
-# many at once as the machine has cores, at the lowest priority), each with its
+# many at once as the machine has cores, at the lowest priority; PARTS=1
+# runs one process on every core), each with its
 # checkpoint, then the merge. Prints the merged record, the CPU time of all
 # the parts (`times`: its second line is the parts' user and system time)
 # and the time elapsed.
@@ -9,6 +10,7 @@
 #     bash benches/prove_whole.sh [WORDLIST] [DIR]
 #     PARTS=1025 bash benches/prove_whole.sh      # as the record of 27 Nov 2026
 #     PARTS=205 bash benches/prove_whole.sh       # as the record of 6 Dec 2026
+#     PARTS=1 bash benches/prove_whole.sh         # one process, -j $(nproc)
 #
 # Each part is a process, which pays once for the word list and the first
 # touch of the memory its trees take: fewer, larger parts cost less
@@ -30,8 +32,12 @@ cd "$dir"
 start=$(date +%s)
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg), $("$boggle" --version)"
 parts="${PARTS:-41}"
-seq 1 "$parts" | xargs -P "$(nproc)" -I{} nice -n 19 "$boggle" best --prove --size 3x4 \
-    --min-score 1651 --dict "$words" -j 1 \
+# As many parts at once as there are cores, each on one thread; fewer
+# parts than cores share the cores out (PARTS=1: one process, every core).
+at_once=$(( parts < $(nproc) ? parts : $(nproc) ))
+threads=$(( $(nproc) / at_once ))
+seq 1 "$parts" | xargs -P "$at_once" -I{} nice -n 19 "$boggle" best --prove --size 3x4 \
+    --min-score 1651 --dict "$words" -j "$threads" \
     --shard "{}/$parts" --resume ckpt/{} --output parts/{}.txt
 "$boggle" best --merge parts/*.txt --output proof.txt
 cat proof.txt

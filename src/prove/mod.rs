@@ -30,7 +30,7 @@ use tree::{End, End16, End25, TreeBuilder};
 
 /// The most paths a class's tree is made from (about 75 bytes each while
 /// it is made: the path, 24 bytes up to 16 cells and 32 above, and about
-/// three nodes of 16 bytes; and a second array of up to a million paths
+/// three nodes of 16 bytes; and a second array of up to 4 million paths
 /// for the sort, `tree::SORT_APART`); a class with more is halved on its
 /// widest cell first. Halving costs time twice over: the paths that avoid the
 /// cell are walked and built into both halves, and each half is forced on

@@ -16,8 +16,15 @@ pub(super) const FEW: usize = 64;
 const _: () = assert!(FEW <= 256);
 
 /// The most paths [`TreeBuilder::sort_apart`] sorts, so that its second
-/// array stays small beside the paths; more are sorted in place.
-const SORT_APART: usize = 1 << 20;
+/// array stays small beside the paths (96 MiB up to 16 cells, 128 MiB
+/// above); more (a large class's root and the nodes just under it) are
+/// sorted in place. Measured in CPU time, one thread (7 Dec 2026,
+/// docs/proofs.md): 4 million against 1 million, two sets of seven parts
+/// of the 3×4 proof, 153.8 s against 156.2 s and 125.2 s against
+/// 128.9 s, at 38–79 MB more a part; two parts of the 4×4 proof, 69.6 s
+/// against 73.2 s, at 7–18 MB more; 8 million, 155.5 s against 157.1 s
+/// on the first seven 3×4 parts, at up to 185 MB more.
+const SORT_APART: usize = 1 << 22;
 
 /// The paths of one bucket of a sort by step ([`End::bucket`]), which end
 /// before `end` and start where the run before ends.
