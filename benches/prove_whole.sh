@@ -23,6 +23,8 @@
 # of the last run only. Takes hours: run it in the background.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+parts="${PARTS:-41}"
+[[ "$parts" =~ ^[1-9][0-9]*$ ]] || { echo "PARTS must be a whole number from 1, not '$parts'" >&2; exit 2; }
 words="$(realpath "${1:-../shared/wordlists/enable2k.txt}")"
 dir="${2:-proof-3x4}"
 cargo build --release --locked --quiet
@@ -31,7 +33,6 @@ mkdir -p "$dir"
 cd "$dir"
 start=$(date +%s)
 echo "# $(date -u +%FT%TZ) $(nproc) cores, load: $(cut -d' ' -f1-3 /proc/loadavg), $("$boggle" --version)"
-parts="${PARTS:-41}"
 # As many parts at once as there are cores, each on one thread; fewer
 # parts than cores share the cores out (PARTS=1: one process, every core).
 at_once=$(( parts < $(nproc) ? parts : $(nproc) ))
