@@ -26,12 +26,13 @@ use crate::scored::ScoredBoard;
 use crate::{Dictionary, Rules};
 use grid::{Grid, MAX_CELLS};
 use lexicon::Lexicon;
-use tree::{End, End16, End25, TreeBuilder};
+use tree::{End, End12, End16, End25, TreeBuilder};
 
-/// The most paths a class's tree is made from (about 75 bytes each while
-/// it is made: the path, 24 bytes up to 16 cells and 32 above, and about
-/// three nodes of 16 bytes; and a second array of up to 4 million paths
-/// for the sort, `tree::SORT_APART`); a class with more is halved on its
+/// The most paths a class's tree is made from (about 65 to 80 bytes each
+/// while it is made: the path, 16 bytes up to 12 cells, 24 up to 16 and
+/// 32 above, and about three nodes of 16 bytes; and a second array of up
+/// to 4 million paths for the sort, `tree::SORT_APART`); a class with
+/// more is halved on its
 /// widest cell first. Halving costs time twice over: the paths that avoid the
 /// cell are walked and built into both halves, and each half is forced on
 /// its own. Measured in CPU time, one thread (1 Dec 2026,
@@ -75,12 +76,15 @@ const DESCEND_BELOW_SMALL: u64 = 3;
 /// See [`DESCEND_BELOW_SMALL`].
 const SMALL_CELLS: usize = 12;
 
-/// Grids of up to this many cells with cells inside the border (3×3)
-/// give their corners one letter set, every letter ([`Buckets`]). On a
-/// grid of two rows the corners are most of its cells, and a class of
-/// them is too big: part 2 of 5 of the 2×3 proof against 5 points took
-/// 127 s and 3.0 GB with one set at its corners, 18 s and 0.6 GB without.
-const ONE_SET_CORNERS: usize = 9;
+/// Grids of up to this many cells with cells inside the border (3×3 and
+/// 3×4) give their corners one letter set, every letter ([`Buckets`]).
+/// Measured in CPU time (7 Dec 2026, docs/proofs.md): the whole 3×4 proof
+/// as one process took 0.93 CPU-hours with one set at the corners against
+/// 1.08 with two. On a grid of two rows the corners are most of its cells,
+/// and a class of them is too big: part 2 of 5 of the 2×3 proof against 5
+/// points took 127 s and 3.0 GB with one set at its corners, 18 s and
+/// 0.6 GB without.
+const ONE_SET_CORNERS: usize = 12;
 
 /// A class whose bound is still above this many times the target once
 /// [`REBUILD_FROM`] cells are fixed by merging has its cells fixed by
@@ -100,6 +104,21 @@ pub const DEFAULT_LETTERS: &str = "abcdefghijklmnopqrstuvwxyz";
 
 /// The most letters a search can take: letters are bits of a `u32`.
 pub const MAX_LETTERS: usize = 32;
+
+/// How a proof lays out its paths ([`tree::End`]): in the fewest bytes
+/// its grid and its words' points allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Layout {
+    /// [`End12`], 16 bytes, up to 12 cells. Measured in CPU time (7 Dec
+    /// 2026, docs/proofs.md): two parts of 41 of the 3×4 proof took 86.4 s
+    /// against 88.9 s with [`End16`], at 1,693–1,752 MB a part against
+    /// 1,910–1,967.
+    Twelve,
+    /// [`End16`], 24 bytes, up to 16 cells.
+    Sixteen,
+    /// [`End25`], 32 bytes.
+    Any,
+}
 
 /// What to prove.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -243,9 +262,8 @@ pub struct Prover {
     rebuild_above: u64,
     /// from the time this many cells are fixed ([`REBUILD_FROM`]).
     rebuild_from: usize,
-    /// Whether the paths of this proof fit the smaller layout, [`End16`]
-    /// (else [`End25`]).
-    narrow: bool,
+    /// The smallest layout the paths of this proof fit.
+    layout: Layout,
     /// Cells are fixed by descending once a bound is at most this many
     /// times the target ([`DESCEND_BELOW`], [`DESCEND_BELOW_SMALL`]).
     descend_below: u64,
@@ -272,7 +290,16 @@ impl Prover {
             })
             .unwrap_or(u64::MAX);
         let cells = grid.cells();
-        let narrow = cells <= End16::MOST_CELLS && config.rules.score(cells) <= End16::MOST_POINTS;
+        let fits = |most_cells: usize, most_points: u32| {
+            cells <= most_cells && config.rules.score(cells) <= most_points
+        };
+        let layout = if fits(End12::MOST_CELLS, End12::MOST_POINTS) {
+            Layout::Twelve
+        } else if fits(End16::MOST_CELLS, End16::MOST_POINTS) {
+            Layout::Sixteen
+        } else {
+            Layout::Any
+        };
         let mut hasher = crc32fast::Hasher::new();
         hasher.update(dict.trie().image());
         let dictionary = format!(
@@ -294,7 +321,7 @@ impl Prover {
             },
             rebuild_above: REBUILD_ABOVE,
             rebuild_from: REBUILD_FROM,
-            narrow,
+            layout,
             descend_below: if cells <= SMALL_CELLS {
                 DESCEND_BELOW_SMALL
             } else {
@@ -336,10 +363,10 @@ impl Prover {
         skip: &(dyn Fn(u64) -> bool + Sync),
         on_class: &(dyn Fn(ClassReport) + Sync),
     ) {
-        if self.narrow {
-            self.run_with::<End16>(part, skip, on_class);
-        } else {
-            self.run_with::<End25>(part, skip, on_class);
+        match self.layout {
+            Layout::Twelve => self.run_with::<End12>(part, skip, on_class),
+            Layout::Sixteen => self.run_with::<End16>(part, skip, on_class),
+            Layout::Any => self.run_with::<End25>(part, skip, on_class),
         }
     }
 
@@ -433,18 +460,22 @@ impl Prover {
             boards: Vec::new(),
         };
         let mut class = class.to_vec();
-        if self.narrow {
-            self.search_within(
+        match self.layout {
+            Layout::Twelve => self.search_within(
+                &mut ProveScratch::<End12>::default(),
+                &mut class,
+                &mut report,
+            ),
+            Layout::Sixteen => self.search_within(
                 &mut ProveScratch::<End16>::default(),
                 &mut class,
                 &mut report,
-            );
-        } else {
-            self.search_within(
+            ),
+            Layout::Any => self.search_within(
                 &mut ProveScratch::<End25>::default(),
                 &mut class,
                 &mut report,
-            );
+            ),
         }
         report.boards.sort_unstable();
         report.boards.dedup();
@@ -762,8 +793,8 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// everywhere: the vowels with `s` and `y`, and the other consonants.
 /// Above, the cells of the border keep those two and the cells inside it
 /// take three: vowels, common consonants, the others (the three sets a
-/// published 4×4 proof used). On the 3×3 grid ([`ONE_SET_CORNERS`]), the
-/// corners take one set, every letter. Fewer, larger classes
+/// published 4×4 proof used). On the 3×3 and 3×4 grids
+/// ([`ONE_SET_CORNERS`]), the corners take one set, every letter. Fewer, larger classes
 /// walk each path fewer times (a path's words are walked again in every
 /// class that allows their letters), but a larger class's tree is looser
 /// and costs more to descend, and which wins depends on the size, the cell
@@ -780,9 +811,11 @@ fn check_letters(letters: &[char]) -> Result<(), ProveError> {
 /// CPU-hours against 5,300 with two at the corners. One set at the corners
 /// (6 Dec 2026): the 3×3 proof took 20.4 s against 28.8 s, at 1.0 GB
 /// against 0.37; three quarters of the 3×4 proof put it at about 1.35
-/// CPU-hours, against 1.40 for the whole with two, so grids above 9 cells
-/// keep two (the 4×4 proof was not measured with one), and so do grids
-/// of two rows.
+/// CPU-hours, against 1.40 for the whole with two. On 7 Dec, with trees of
+/// up to 24 million paths up to 12 cells, the whole 3×4 proof took 0.93
+/// CPU-hours with one set against 1.08 with two, so grids of up to 12
+/// cells take one; the 4×4 proof was not measured with one, and grids of
+/// two rows keep two.
 #[derive(Debug)]
 struct Buckets {
     /// The sets of the cells inside the border and of those on it.
@@ -791,7 +824,7 @@ struct Buckets {
     /// Bit `c` set when cell `c` is on the border.
     border_cells: u32,
     /// The one set of every letter, and bit `c` set when cell `c` is a
-    /// corner that takes it (only on 3×3, [`ONE_SET_CORNERS`]).
+    /// corner that takes it (only on 3×3 and 3×4, [`ONE_SET_CORNERS`]).
     corner: Vec<u32>,
     corner_cells: u32,
 }

@@ -10,7 +10,7 @@ use std::sync::Mutex;
 use proptest::prelude::*;
 
 use super::record::{self, Record, RecordError, Tally};
-use super::tree::{End16, End25, TreeBuilder};
+use super::tree::{End12, End16, End25, TreeBuilder};
 use super::*;
 use crate::{Board, Normalizer, SolveOptions, Solver};
 
@@ -134,20 +134,21 @@ fn check_against_brute_force(rows: usize, cols: usize, letters: &str, below_best
     let min_score = best.saturating_sub(below_best).max(1);
     every.retain(|&(_, _, score)| score >= min_score);
     // Rebuilding at every cell, at every cell from the third, by default,
-    // and never; the paths laid out in 24 bytes where they fit, and in 32
-    // (as grids of more than 16 cells have them) by default and every
-    // other time.
+    // and never; the paths laid out in the fewest bytes they fit (16 up to
+    // 12 cells), and by default also in 24 and in 32, as larger grids
+    // have them.
     let settings = [
-        (0, 0, true),
-        (0, 2, false),
-        (REBUILD_ABOVE, REBUILD_FROM, true),
-        (REBUILD_ABOVE, REBUILD_FROM, false),
-        (u64::MAX, 0, true),
+        (0, 0, Layout::Twelve),
+        (0, 2, Layout::Any),
+        (REBUILD_ABOVE, REBUILD_FROM, Layout::Twelve),
+        (REBUILD_ABOVE, REBUILD_FROM, Layout::Sixteen),
+        (REBUILD_ABOVE, REBUILD_FROM, Layout::Any),
+        (u64::MAX, 0, Layout::Twelve),
     ];
-    for (above, from, narrow) in settings {
+    for (above, from, layout) in settings {
         let mut prover = Prover::new(&dict(), config(rows, cols, letters, min_score)).unwrap();
         prover.set_rebuild(above, from);
-        prover.narrow &= narrow;
+        prover.layout = prover.layout.max(layout);
         check_record(
             &run(&prover, Part::WHOLE),
             &every,
@@ -229,18 +230,18 @@ fn agrees_with_enumeration_on_3x4() {
     // border, so the classes are numbered in mixed bases. A grid of two
     // rows has no inside and two sets everywhere. With e and s, the border
     // has one set (both are vowels there) and the inside two (s is a
-    // common consonant): bases 1 and 2. The corners of 3x3 take one set,
-    // every letter; those of a grid of two rows keep two.
+    // common consonant): bases 1 and 2. The corners of 3x3 and 3x4 take
+    // one set, every letter; those of a grid of two rows keep two.
     for (rows, cols, letters, split, classes) in [
         (
             3,
             4,
             "etq",
-            "e t q, border e tq",
-            2u64.pow(10) * 3u64.pow(2),
+            "e t q, border e tq, corners etq",
+            2u64.pow(6) * 3u64.pow(2),
         ),
         (2, 5, "etq", "e tq", 2u64.pow(10)),
-        (3, 4, "es", "e s, border es", 4),
+        (3, 4, "es", "e s, border es, corners es", 4),
         (3, 3, "etq", "e tq, corners etq", 2u64.pow(5)),
         (2, 2, "etq", "e tq", 2u64.pow(4)),
     ] {
@@ -252,18 +253,24 @@ fn agrees_with_enumeration_on_3x4() {
     check_against_brute_force(3, 4, "et", 2);
 }
 
-/// Up to 16 cells the proof lays its paths out in 24 bytes ([`End16`]),
-/// the letters of the cells of rank 12 and more apart from the others;
-/// above, in 32 ([`End25`]), and the cells of rank 16 and more are the
-/// ones only it holds. Every board of 16 and of 17 cells, by default
-/// settings.
+/// Up to 12 cells the proof lays its paths out in 16 bytes ([`End12`]);
+/// up to 16, in 24 ([`End16`]), the letters of the cells of rank 12 and
+/// more apart from the others; above, in 32 ([`End25`]), and the cells of
+/// rank 16 and more are the ones only it holds. Every board of 12, 13, 16
+/// and 17 cells, by default settings.
 #[test]
-fn agrees_with_enumeration_on_16_and_17_cells() {
-    for (rows, cols, narrow) in [(4, 4, true), (17, 1, false)] {
+fn agrees_with_enumeration_on_12_13_16_and_17_cells() {
+    let sizes = [
+        (3, 4, Layout::Twelve),
+        (13, 1, Layout::Sixteen),
+        (4, 4, Layout::Sixteen),
+        (17, 1, Layout::Any),
+    ];
+    for (rows, cols, layout) in sizes {
         let (mut every, best) = brute_force(rows, cols, "es", 0);
         every.retain(|&(_, _, score)| score == best);
         let prover = Prover::new(&dict(), config(rows, cols, "es", best)).unwrap();
-        assert_eq!(prover.narrow, narrow);
+        assert_eq!(prover.layout, layout);
         check_record(&run(&prover, Part::WHOLE), &every, best, (rows, cols, "es"));
     }
 }
@@ -350,15 +357,17 @@ proptest! {
         let prover = Prover::new(&dict, config(rows, cols, letters, 0)).unwrap();
         let class = &masks[..rows * cols];
         let (text, score) = board_in(&dict, letters, cols, class, &picks);
-        // Both layouts of paths give the same tree.
-        let bound = TreeBuilder::<End16>::default().bound(&prover.grid, &prover.lexicon, class);
+        // Every layout of paths gives the same tree.
+        let bound = TreeBuilder::<End12>::default().bound(&prover.grid, &prover.lexicon, class);
+        let narrow = TreeBuilder::<End16>::default().bound(&prover.grid, &prover.lexicon, class);
         let wide = TreeBuilder::<End25>::default().bound(&prover.grid, &prover.lexicon, class);
+        prop_assert_eq!(bound, narrow);
         prop_assert_eq!(bound, wide);
         prop_assert!(bound >= score, "{text}: bound {bound} < score {score}");
     }
 
     /// A node of one path made as a chain is the node the general case
-    /// makes: the same arena, node for node, in both layouts.
+    /// makes: the same arena, node for node, in every layout.
     #[test]
     fn chains_are_made_as_the_general_case_makes_them(
         shape in prop_oneof![Just((2usize, 2usize)), Just((2, 3)), Just((3, 3)), Just((3, 4))],
@@ -368,6 +377,9 @@ proptest! {
         let dict = dict();
         let prover = Prover::new(&dict, config(rows, cols, "aestqi", 0)).unwrap();
         let class = &masks[..rows * cols];
+        let (chains, general) =
+            super::tree::trees_with_and_without_chains::<End12>(&prover.grid, &prover.lexicon, class);
+        prop_assert_eq!(chains, general);
         let (chains, general) =
             super::tree::trees_with_and_without_chains::<End16>(&prover.grid, &prover.lexicon, class);
         prop_assert_eq!(chains, general);

@@ -111,7 +111,7 @@ impl<E: End> TreeBuilder<E> {
     /// laid out one after another as the general case lays them out.
     fn fill_chain(&mut self, id: u32, at: usize, key: u8, from: u32) {
         let end = self.ends[at];
-        let mut ranks = end.shared().ranks & u32::MAX << from;
+        let mut ranks = end.ranks() & u32::MAX << from;
         let points = end.points();
         let steps = ranks.count_ones() as usize;
         let first = self.nodes.len();
@@ -200,18 +200,14 @@ impl<E: End> TreeBuilder<E> {
     fn points(&mut self, lo: usize, hi: usize) -> u32 {
         let ends = &mut self.ends[lo..hi];
         let mut points = 0;
-        if ends.iter().all(|end| end.shared().fixed == ALONE) {
+        if ends.iter().all(|end| end.fixed() == ALONE) {
             return ends.iter().map(|end| end.points()).sum();
         }
-        ends.sort_unstable_by_key(|end| (end.shared().word, end.shared().fixed));
+        ends.sort_unstable_by_key(|end| (end.word(), end.fixed()));
         for (index, end) in ends.iter().enumerate() {
             let repeated = index > 0
-                && end.shared().fixed != ALONE
-                && (end.shared().word, end.shared().fixed)
-                    == (
-                        ends[index - 1].shared().word,
-                        ends[index - 1].shared().fixed,
-                    );
+                && end.fixed() != ALONE
+                && (end.word(), end.fixed()) == (ends[index - 1].word(), ends[index - 1].fixed());
             if !repeated {
                 points += end.points();
             }

@@ -1,17 +1,15 @@
-//! The paths a tree is made from ([`End`]), in two layouts by the size of
-//! the grid.
+//! The paths a tree is made from ([`End`]), in three layouts by the size
+//! of the grid.
 
+use super::ALONE;
 use super::MAX_CELLS;
-#[cfg(doc)]
-use super::TreeBuilder;
-#[cfg(doc)]
-use super::{ALONE, DROPPED};
 
 /// One path that spells a word, as the build gathers them: its steps on
 /// free cells, and the word's points. A class's paths are most of a
 /// proof's memory and the build reads and moves them level by level, so
-/// their size counts: [`End16`] holds the paths of grids of up to 16 cells
-/// in 24 bytes, [`End25`] those of any grid in 32.
+/// their size counts: [`End12`] holds the paths of grids of up to 12 cells
+/// in 16 bytes, [`End16`] those of up to 16 cells in 24, [`End25`] those of
+/// any grid in 32.
 pub trait End: Copy + Send + std::fmt::Debug + 'static {
     /// The most cells of a grid whose paths it holds.
     const MOST_CELLS: usize;
@@ -20,12 +18,23 @@ pub trait End: Copy + Send + std::fmt::Debug + 'static {
 
     fn new(ranks: u32, letters: u128, points: u32, word: u32, fixed: u32) -> Self;
 
-    /// The fields both layouts keep alike.
-    fn shared(&self) -> &Shared;
-    fn shared_mut(&mut self) -> &mut Shared;
+    /// The ranks of the path's free cells, a bit per rank. A node of the
+    /// build below the steps of ranks under `from` sees only those from
+    /// `from` on: the lowest of them is the path's next step.
+    fn ranks(&self) -> u32;
+    fn set_ranks(&mut self, ranks: u32);
+    /// The word's node in the lexicon (`DROPPED` once dropped).
+    fn word(&self) -> u32;
+    fn set_word(&mut self, word: u32);
+    /// For a word with a letter twice, the fixed cells of the path, to
+    /// count the word once among its paths over the same steps and the same
+    /// fixed cells; `ALONE` for any other word, which no other path
+    /// repeats. (In `TreeBuilder::kept`, whether the path lost a step at
+    /// the last force instead: 1 if so, 0 if not.)
+    fn fixed(&self) -> u32;
+    fn set_fixed(&mut self, fixed: u32);
     /// The letter at the cell of each rank, five bits per rank (rank `r`
-    /// at bit `5 r`); only the ranks in `Shared::ranks` mean
-    /// anything.
+    /// at bit `5 r`); only the ranks in [`End::ranks`] mean anything.
     fn letters(&self) -> u128;
     /// The letter at the cell of rank `rank`.
     #[inline]
@@ -41,7 +50,7 @@ pub trait End: Copy + Send + std::fmt::Debug + 'static {
     /// orders its children: by rank, then by letter.
     #[inline]
     fn bucket(&self, from: u32) -> usize {
-        let rest = self.shared().ranks & u32::MAX << from;
+        let rest = self.ranks() & u32::MAX << from;
         if rest == 0 {
             0
         } else {
@@ -51,22 +60,135 @@ pub trait End: Copy + Send + std::fmt::Debug + 'static {
     }
 }
 
-/// What both layouts of a path hold alike.
+/// What [`End16`] and [`End25`] hold alike: [`End::ranks`],
+/// [`End::word`] and [`End::fixed`] in a word each.
 #[derive(Clone, Copy, Debug)]
-pub struct Shared {
-    /// The ranks of the path's free cells, a bit per rank. A node of the
-    /// build below the steps of ranks under `from` sees only those from
-    /// `from` on: the lowest of them is the path's next step.
-    pub(super) ranks: u32,
-    /// The word's node in the lexicon ([`DROPPED`] once dropped).
-    pub(super) word: u32,
-    /// For a word with a letter twice, the fixed cells of the path, to
-    /// count the word once among its paths over the same steps and the same
-    /// fixed cells; [`ALONE`] for any other word, which no other path
-    /// repeats. (In [`TreeBuilder::kept`], whether the path lost a step at
-    /// the last force instead: 1 if so, 0 if not.)
-    pub(super) fixed: u32,
+struct Shared {
+    ranks: u32,
+    word: u32,
+    fixed: u32,
 }
+
+/// The accessors of the fields of [`Shared`], for a layout that holds one
+/// as `shared`.
+macro_rules! shared_fields {
+    () => {
+        #[inline]
+        fn ranks(&self) -> u32 {
+            self.shared.ranks
+        }
+        #[inline]
+        fn set_ranks(&mut self, ranks: u32) {
+            self.shared.ranks = ranks;
+        }
+        #[inline]
+        fn word(&self) -> u32 {
+            self.shared.word
+        }
+        #[inline]
+        fn set_word(&mut self, word: u32) {
+            self.shared.word = word;
+        }
+        #[inline]
+        fn fixed(&self) -> u32 {
+            self.shared.fixed
+        }
+        #[inline]
+        fn set_fixed(&mut self, fixed: u32) {
+            self.shared.fixed = fixed;
+        }
+    };
+}
+
+/// A path of a grid of up to 12 cells, in 16 bytes: the letters of its
+/// ranks in one word, and its ranks, fixed cells, points and word in the
+/// other. Moving a third less than [`End16`] at every level of the build
+/// is what it is for.
+#[derive(Clone, Copy, Debug)]
+pub struct End12 {
+    letters: u64,
+    /// The ranks in the low 12 bits, then the fixed cells in 13 bits
+    /// ([`End12::ALONE_HELD`] for [`ALONE`]), then the points in 7, and
+    /// the word in the top 32.
+    rest: u64,
+}
+
+impl End12 {
+    const FIXED_SHIFT: u32 = 12;
+    const FIXED_MASK: u64 = (1 << 13) - 1;
+    /// [`ALONE`] as [`End12::rest`] holds it: no 12 cells make this mask.
+    const ALONE_HELD: u64 = Self::FIXED_MASK;
+    const POINTS_SHIFT: u32 = 25;
+    const WORD_SHIFT: u32 = 32;
+    const RANKS_MASK: u64 = (1 << Self::FIXED_SHIFT) - 1;
+}
+
+impl End for End12 {
+    const MOST_CELLS: usize = 12;
+    const MOST_POINTS: u32 = (1 << 7) - 1;
+
+    #[inline]
+    fn new(ranks: u32, letters: u128, points: u32, word: u32, fixed: u32) -> End12 {
+        debug_assert!(letters >> 60 == 0 && ranks >> 12 == 0 && points <= Self::MOST_POINTS);
+        let mut end = End12 {
+            letters: letters as u64,
+            rest: u64::from(ranks)
+                | u64::from(points) << Self::POINTS_SHIFT
+                | u64::from(word) << Self::WORD_SHIFT,
+        };
+        end.set_fixed(fixed);
+        end
+    }
+    #[inline]
+    fn ranks(&self) -> u32 {
+        (self.rest & Self::RANKS_MASK) as u32
+    }
+    #[inline]
+    fn set_ranks(&mut self, ranks: u32) {
+        debug_assert!(ranks >> 12 == 0);
+        self.rest = self.rest & !Self::RANKS_MASK | u64::from(ranks);
+    }
+    #[inline]
+    fn word(&self) -> u32 {
+        (self.rest >> Self::WORD_SHIFT) as u32
+    }
+    #[inline]
+    fn set_word(&mut self, word: u32) {
+        self.rest = self.rest & u64::from(u32::MAX) | u64::from(word) << Self::WORD_SHIFT;
+    }
+    #[inline]
+    fn fixed(&self) -> u32 {
+        match self.rest >> Self::FIXED_SHIFT & Self::FIXED_MASK {
+            Self::ALONE_HELD => ALONE,
+            fixed => fixed as u32,
+        }
+    }
+    #[inline]
+    fn set_fixed(&mut self, fixed: u32) {
+        debug_assert!(fixed == ALONE || fixed >> 12 == 0);
+        let held = if fixed == ALONE {
+            Self::ALONE_HELD
+        } else {
+            u64::from(fixed)
+        };
+        self.rest =
+            self.rest & !(Self::FIXED_MASK << Self::FIXED_SHIFT) | held << Self::FIXED_SHIFT;
+    }
+    #[inline]
+    fn letters(&self) -> u128 {
+        u128::from(self.letters)
+    }
+    #[inline]
+    fn letter(&self, rank: u32) -> u32 {
+        (self.letters >> (5 * rank)) as u32 & 31
+    }
+    #[inline]
+    fn points(&self) -> u32 {
+        (self.rest >> Self::POINTS_SHIFT) as u32 & Self::MOST_POINTS
+    }
+}
+
+const _: () = assert!(std::mem::size_of::<End12>() == 16);
 
 /// A path of a grid of up to 16 cells, in 24 bytes: the letters of ranks
 /// 0 to 11 in one word, those of ranks 12 to 15 and the points in another,
@@ -103,14 +225,7 @@ impl End for End16 {
                 | points << Self::POINTS_SHIFT,
         }
     }
-    #[inline]
-    fn shared(&self) -> &Shared {
-        &self.shared
-    }
-    #[inline]
-    fn shared_mut(&mut self) -> &mut Shared {
-        &mut self.shared
-    }
+    shared_fields!();
     #[inline]
     fn letters(&self) -> u128 {
         let high = self.high & ((1 << Self::HIGH_BITS) - 1);
@@ -153,14 +268,7 @@ impl End for End25 {
             letters,
         }
     }
-    #[inline]
-    fn shared(&self) -> &Shared {
-        &self.shared
-    }
-    #[inline]
-    fn shared_mut(&mut self) -> &mut Shared {
-        &mut self.shared
-    }
+    shared_fields!();
     #[inline]
     fn letters(&self) -> u128 {
         self.letters

@@ -37,13 +37,13 @@ impl<E: End> TreeBuilder<E> {
         to.clear();
         for end in from {
             let mut end = *end;
-            end.shared_mut().fixed = 0;
-            if end.shared().ranks & 1 << rank != 0 {
+            end.set_fixed(0);
+            if end.ranks() & 1 << rank != 0 {
                 if end.letter(rank) != letter {
                     continue;
                 }
-                end.shared_mut().ranks &= !(1 << rank);
-                end.shared_mut().fixed = 1;
+                end.set_ranks(end.ranks() & !(1 << rank));
+                end.set_fixed(1);
             }
             to.push(end);
         }
@@ -51,7 +51,7 @@ impl<E: End> TreeBuilder<E> {
         self.ends.clear();
         self.ends.extend(to.iter().map(|&end| {
             let mut end = end;
-            end.shared_mut().fixed = ALONE;
+            end.set_fixed(ALONE);
             end
         }));
         let len = self.ends.len();
@@ -213,9 +213,9 @@ pub(super) fn drop_covered<E: End>(ends: &mut Vec<E>, shrunk: bool, ranks: &mut 
     let mut any = false;
     let mut lo = 0;
     while lo < ends.len() {
-        let word = ends[lo].shared().word;
+        let word = ends[lo].word();
         let mut hi = lo + 1;
-        while hi < ends.len() && ends[hi].shared().word == word {
+        while hi < ends.len() && ends[hi].word() == word {
             hi += 1;
         }
         let group = &mut ends[lo..hi];
@@ -226,16 +226,16 @@ pub(super) fn drop_covered<E: End>(ends: &mut Vec<E>, shrunk: bool, ranks: &mut 
         // The cells of each path, apart, so that the paths whose cells
         // include another's are found 64 at a time.
         ranks.clear();
-        ranks.extend(group.iter().map(|end| end.shared().ranks));
+        ranks.extend(group.iter().map(|end| end.ranks()));
         for a in 0..group.len() {
             let x = group[a];
-            if x.shared().word == DROPPED || (shrunk && x.shared().fixed == 0) {
+            if x.word() == DROPPED || (shrunk && x.fixed() == 0) {
                 continue;
             }
             // The bits of the letters of `x`'s steps: `x` covers `y` when
             // `y` takes every step of `x`, with the same letters.
             let mut steps = 0u128;
-            let mut rest = x.shared().ranks;
+            let mut rest = x.ranks();
             while rest != 0 {
                 steps |= 31 << (5 * rest.trailing_zeros());
                 rest &= rest - 1;
@@ -243,17 +243,14 @@ pub(super) fn drop_covered<E: End>(ends: &mut Vec<E>, shrunk: bool, ranks: &mut 
             for (chunk, masks) in ranks.chunks(64).enumerate() {
                 let mut wider = 0u64;
                 for (bit, &cells) in masks.iter().enumerate() {
-                    wider |= u64::from(x.shared().ranks & !cells == 0) << bit;
+                    wider |= u64::from(x.ranks() & !cells == 0) << bit;
                 }
                 while wider != 0 {
                     let b = chunk * 64 + wider.trailing_zeros() as usize;
                     wider &= wider - 1;
                     let y = &mut group[b];
-                    if b != a
-                        && y.shared().word != DROPPED
-                        && (x.letters() ^ y.letters()) & steps == 0
-                    {
-                        y.shared_mut().word = DROPPED;
+                    if b != a && y.word() != DROPPED && (x.letters() ^ y.letters()) & steps == 0 {
+                        y.set_word(DROPPED);
                         any = true;
                     }
                 }
@@ -261,6 +258,6 @@ pub(super) fn drop_covered<E: End>(ends: &mut Vec<E>, shrunk: bool, ranks: &mut 
         }
     }
     if any {
-        ends.retain(|end| end.shared().word != DROPPED);
+        ends.retain(|end| end.word() != DROPPED);
     }
 }

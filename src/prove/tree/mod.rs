@@ -64,7 +64,7 @@ mod force;
 mod tests;
 
 pub use descend::Pending;
-pub use end::{End, End16, End25, Shared};
+pub use end::{End, End12, End16, End25};
 
 use super::grid::{Grid, MAX_CELLS};
 use super::lexicon::Lexicon;
@@ -74,10 +74,10 @@ use force::drop_covered;
 /// No node.
 const NONE: u32 = u32::MAX;
 
-/// [`Shared::fixed`] of a path that counts on its own.
+/// [`End::fixed`] of a path that counts on its own.
 const ALONE: u32 = u32::MAX;
 
-/// [`Shared::word`] of a path [`drop_covered`] has dropped: no node of the
+/// [`End::word`] of a path [`drop_covered`] has dropped: no node of the
 /// lexicon has this id.
 const DROPPED: u32 = u32::MAX;
 
@@ -235,10 +235,10 @@ impl<E: End> TreeBuilder<E> {
         kept.clear();
         kept.extend(self.ends.iter().map(|&end| {
             let mut end = end;
-            end.shared_mut().fixed = 0;
+            end.set_fixed(0);
             end
         }));
-        kept.sort_unstable_by_key(|end| end.shared().word);
+        kept.sort_unstable_by_key(|end| end.word());
         drop_covered(kept, false, &mut self.group);
     }
 

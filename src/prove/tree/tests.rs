@@ -14,11 +14,40 @@ proptest! {
         ended in 0usize..8,
         from in 0u32..6,
     ) {
+        sorts_by_step::<End12>(&paths, ended, from)?;
         sorts_by_step::<End16>(&paths, ended, from)?;
         sorts_by_step::<End25>(&paths, ended, from)?;
     }
 
-    /// Both layouts give back what they were given.
+    /// The layout of 12 cells gives back what it was given: every
+    /// value of each field it holds, and no field spills into another.
+    #[test]
+    fn paths_of_12_cells_keep_their_fields(
+        ranks in 0u32..1 << 12,
+        letters in 0u128..1 << 60,
+        points in 0u32..=127,
+        word in any::<u32>(),
+        fixed in prop_oneof![Just(ALONE), 0u32..1 << 12],
+        (new_ranks, new_word, new_fixed) in (0u32..1 << 12, any::<u32>(), prop_oneof![Just(ALONE), 0u32..1 << 12]),
+    ) {
+        let mut end = End12::new(ranks, letters, points, word, fixed);
+        let wide = End25::new(ranks, letters, points, word, fixed);
+        prop_assert_eq!((end.ranks(), end.letters(), end.points(), end.word(), end.fixed()), (ranks, letters, points, word, fixed));
+        for rank in 0..12 {
+            prop_assert_eq!(end.letter(rank), wide.letter(rank));
+        }
+        for from in 0..12 {
+            prop_assert_eq!(end.bucket(from), wide.bucket(from));
+        }
+        end.set_ranks(new_ranks);
+        prop_assert_eq!((end.ranks(), end.letters(), end.points(), end.word(), end.fixed()), (new_ranks, letters, points, word, fixed));
+        end.set_word(new_word);
+        prop_assert_eq!((end.ranks(), end.letters(), end.points(), end.word(), end.fixed()), (new_ranks, letters, points, new_word, fixed));
+        end.set_fixed(new_fixed);
+        prop_assert_eq!((end.ranks(), end.letters(), end.points(), end.word(), end.fixed()), (new_ranks, letters, points, new_word, new_fixed));
+    }
+
+    /// The layouts of 16 and of 25 cells give back what they were given.
     #[test]
     fn paths_keep_their_fields(
         ranks in 0u32..1 << 16,
@@ -30,8 +59,8 @@ proptest! {
         let narrow = End16::new(ranks, letters, points, word, fixed);
         let wide = End25::new(ranks, letters, points, word, fixed);
         let given = (ranks, letters, points, word, fixed);
-        prop_assert_eq!((narrow.shared().ranks, narrow.letters(), narrow.points(), narrow.shared().word, narrow.shared().fixed), given);
-        prop_assert_eq!((wide.shared().ranks, wide.letters(), wide.points(), wide.shared().word, wide.shared().fixed), given);
+        prop_assert_eq!((narrow.ranks(), narrow.letters(), narrow.points(), narrow.word(), narrow.fixed()), given);
+        prop_assert_eq!((wide.ranks(), wide.letters(), wide.points(), wide.word(), wide.fixed()), given);
         for rank in 0..16 {
             prop_assert_eq!(narrow.letter(rank), wide.letter(rank));
         }
@@ -66,7 +95,7 @@ fn sorts_by_step<E: End>(
     };
     let key = |end: &E| end.bucket(from);
     let mut expected = builder.ends.clone();
-    expected.sort_by_key(|end| (key(end), end.shared().word));
+    expected.sort_by_key(|end| (key(end), end.word()));
     let len = builder.ends.len();
     // A run per bucket, where the bucket's last path is in the standard
     // sort.
@@ -110,17 +139,10 @@ fn sorted_as_expected<E: End>(
 ) -> Result<(), TestCaseError> {
     let mut sorted = sorted.to_vec();
     prop_assert!(sorted.windows(2).all(|pair| key(&pair[0]) <= key(&pair[1])));
-    sorted.sort_by_key(|end| (key(end), end.shared().word));
+    sorted.sort_by_key(|end| (key(end), end.word()));
     let fields = |ends: &[E]| -> Vec<(u32, u128, u32, u32)> {
         ends.iter()
-            .map(|end| {
-                (
-                    end.shared().ranks,
-                    end.letters(),
-                    end.points(),
-                    end.shared().word,
-                )
-            })
+            .map(|end| (end.ranks(), end.letters(), end.points(), end.word()))
             .collect()
     };
     prop_assert_eq!(fields(&sorted), fields(expected));
