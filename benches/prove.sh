@@ -14,10 +14,12 @@
 # turn, so each is a systematic sample of the whole space, and the whole
 # proof costs about N times a part's mean. N is coprime to 6: with S
 # letter sets per cell (2 up to 9 cells, 1 at the corners of 3×3; above, 2 on
-# the border and 3 inside it), an N that S divides would give every part
-# one set for the last cell that has several, and a part would sample
-# only the classes that share it. A
-# 4×4 part of 65,537 holds five or six of the 331,776 classes; most
+# the border and 3 inside it, 1 at the corners of 3×4), an N that S
+# divides would give every part one set for the last cell that has
+# several, and a part would sample only the classes that share it. A 3×4
+# part of 41 holds 14 or 15 of the 576 classes (since the corners of 3×4
+# took one set, a part of 1,025 holds one class or none, so 41 is the
+# default). A 4×4 part of 65,537 holds five or six of the 331,776 classes; most
 # classes are turned or mirrored forms of others and cost nothing, so
 # most parts take under a second and a few carry the mean. The parts are
 # drawn with a fixed seed, so a rerun measures the same ones.
@@ -96,7 +98,7 @@ sample() {
 }
 
 if [ -z "$only" ] || [ "$only" = 3x4 ]; then
-    sample 3x4 1651 "${PARTS_3X4:-1025}" 1
+    sample 3x4 1651 "${PARTS_3X4:-41}" 1
 fi
 if [ -z "$only" ] || [ "$only" = 4x4 ]; then
     sample 4x4 3625 "${PARTS_4X4:-65537}" 1

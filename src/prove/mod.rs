@@ -48,8 +48,13 @@ pub const MOST_PATHS: usize = 16_000_000;
 /// parts of 41 of the 3×4 proof took 663.4 s against 687.5 s at 16
 /// million (seven parts of 205, 157.5 s against 160.8 s), at up to
 /// 1,681 MB a part against 1,434; the 3×3 proof, whose classes stay under
-/// 16 million, the same.
-const MOST_PATHS_SMALL: usize = 24_000_000;
+/// 16 million, the same. Since the corners of 3×4 take one letter set
+/// ([`ONE_SET_CORNERS`]), 24 million put part 17 of 41 at 2,059 MB, over
+/// the 2 GB a Slurm task of docs/slurm.md asks for: at 23 million it took
+/// 1,915 MB and 1.07 times as long (both at once; part 35, which halves
+/// nothing more, 1.03 times, the noise); at 20 million, 1,534–1,604 MB
+/// a part but 1.17–1.34 times as long.
+const MOST_PATHS_SMALL: usize = 23_000_000;
 
 /// Cells are fixed by forcing (merging a subtree into the root, which
 /// tightens the bound) while the bound is above this many times the target,
